@@ -1,0 +1,16 @@
+import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
+
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: ['en', 'de', 'fr', 'nl', 'es', 'it', 'pl', 'ar'],
+  fallbackLocales: { default: 'en' },
+  catalogs: [
+    {
+      path: '<rootDir>/src/locales/{locale}/messages',
+      include: ['<rootDir>/src'],
+      exclude: ['**/node_modules/**', '**/*.test.*'],
+    },
+  ],
+  format: formatter({ lineNumbers: false }),
+});

@@ -1,0 +1,111 @@
+import * as v from 'valibot';
+import { LocaleSchema } from './locales';
+import { ThemeIdSchema } from './themes';
+
+/** Path prefix of every BFF route (spec section 9). */
+export const BFF_PREFIX = '/bff';
+
+/** Content routes, relative to BFF_PREFIX. */
+export const CONTENT_PATHS = {
+  brands: '/content/brands',
+  brand: '/content/brands/:brandCode',
+  hotel: '/content/hotel/:hotelCode',
+  hotelsForDropdown: '/content/hotels-for-dropdown',
+  destinations: '/content/destinations',
+  hotelImage: '/content/hotel-images/:hotelCode/:imageFile',
+} as const;
+
+export const HEALTH_PATH = '/health';
+
+/** `?locale=xx`; absent means the default locale. */
+export const LocaleQuerySchema = v.object({ locale: v.optional(LocaleSchema, 'en') });
+
+export const BrandCodeParamSchema = v.object({
+  brandCode: v.pipe(v.string(), v.regex(/^[a-z0-9-]{2,32}$/, 'Unknown brand code format')),
+});
+export const HotelCodeParamSchema = v.object({
+  hotelCode: v.pipe(v.string(), v.regex(/^[A-Z0-9]{3,8}$/, 'A hotel code is 3 to 8 capital letters or digits')),
+});
+export const HotelImageParamSchema = v.object({
+  hotelCode: HotelCodeParamSchema.entries.hotelCode,
+  imageFile: v.pipe(v.string(), v.regex(/^[0-9]{1,2}\.svg$/, 'An image file is a number followed by .svg')),
+});
+
+export const BrandSchema = v.object({
+  code: v.string(),
+  brandName: v.string(),
+  theme: ThemeIdSchema,
+  tagline: v.string(),
+  description: v.string(),
+  teaserLink: v.string(),
+  hotelCount: v.number(),
+});
+export type Brand = v.InferOutput<typeof BrandSchema>;
+
+export const ImageSchema = v.object({ url: v.string(), alt: v.string() });
+
+export const AddressSchema = v.object({
+  street: v.string(),
+  postalCode: v.string(),
+  city: v.string(),
+  countryCode: v.string(),
+  country: v.string(),
+});
+
+export const HotelSummarySchema = v.object({
+  hotelCode: v.string(),
+  hotelName: v.string(),
+  brandCode: v.string(),
+  city: v.string(),
+  countryCode: v.string(),
+  image: ImageSchema,
+  openingDate: v.nullable(v.string()),
+  useExternalBooking: v.boolean(),
+});
+export type HotelSummary = v.InferOutput<typeof HotelSummarySchema>;
+
+export const HotelSchema = v.object({
+  ...HotelSummarySchema.entries,
+  description: v.string(),
+  address: AddressSchema,
+  geo: v.object({ latitude: v.number(), longitude: v.number() }),
+  timeZone: v.string(),
+  features: v.array(v.string()),
+  images: v.array(ImageSchema),
+  externalBookingUrl: v.nullable(v.string()),
+  brand: v.object({ code: v.string(), brandName: v.string(), theme: ThemeIdSchema }),
+});
+export type Hotel = v.InferOutput<typeof HotelSchema>;
+
+export const HotelOptionSchema = v.object({
+  hotelCode: v.string(),
+  hotelName: v.string(),
+  city: v.string(),
+  brandCode: v.string(),
+});
+export type HotelOption = v.InferOutput<typeof HotelOptionSchema>;
+
+export const DestinationSchema = v.object({
+  city: v.string(),
+  country: v.string(),
+  countryCode: v.string(),
+  hotelCount: v.number(),
+  image: ImageSchema,
+});
+export type Destination = v.InferOutput<typeof DestinationSchema>;
+
+export const BrandListResponseSchema = v.object({ data: v.array(BrandSchema) });
+export const BrandDetailResponseSchema = v.object({
+  data: v.object({ ...BrandSchema.entries, hotels: v.array(HotelSummarySchema) }),
+});
+export type BrandDetail = v.InferOutput<typeof BrandDetailResponseSchema>['data'];
+export const HotelResponseSchema = v.object({ data: HotelSchema });
+export const HotelsForDropdownResponseSchema = v.object({ data: v.array(HotelOptionSchema) });
+export const DestinationsResponseSchema = v.object({ data: v.array(DestinationSchema) });
+
+export const HealthResponseSchema = v.object({
+  status: v.picklist(['ok', 'degraded']),
+  database: v.picklist(['ok', 'unavailable']),
+  version: v.string(),
+});
+export type HealthResponse = v.InferOutput<typeof HealthResponseSchema>;

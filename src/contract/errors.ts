@@ -1,0 +1,17 @@
+import * as v from 'valibot';
+
+/** The one error body every BFF route answers with, whatever went wrong. */
+export const ErrorCodes = ['bad_request', 'unauthorized', 'not_found', 'conflict', 'internal'] as const;
+export type ErrorCode = (typeof ErrorCodes)[number];
+
+export const ErrorIssueSchema = v.object({ path: v.string(), message: v.string() });
+export type ErrorIssue = v.InferOutput<typeof ErrorIssueSchema>;
+
+export const ErrorBodySchema = v.object({
+  error: v.object({
+    code: v.picklist(ErrorCodes),
+    message: v.string(),
+    issues: v.optional(v.array(ErrorIssueSchema)),
+  }),
+});
+export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;

@@ -1,0 +1,51 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createRouter, useRouter } from '@tanstack/react-router';
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { HttpError } from './services/bff/client';
+import { routeTree } from './routeTree.gen';
+import { ErrorPage } from './views/shell/ErrorPage';
+
+function RouteError({ error, reset }: ErrorComponentProps) {
+  const router = useRouter();
+  return (
+    <ErrorPage
+      error={error}
+      onRetry={() => {
+        reset();
+        void router.invalidate();
+      }}
+    />
+  );
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A 4xx will not change by asking again; anything else gets two quick retries before the
+        // visitor sees the error page with its own "Try again".
+        retry: (failureCount, error) =>
+          !(error instanceof HttpError && error.status >= 400 && error.status < 500) && failureCount < 2,
+        retryDelay: (attempt) => 300 * 2 ** attempt,
+      },
+    },
+  });
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    // Loaders read through the query cache, so the router keeps no cache of its own.
+    defaultPreloadStaleTime: 0,
+    defaultErrorComponent: RouteError,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,15 @@
+import { createFileRoute, notFound, Outlet } from '@tanstack/react-router';
+import { isLocale } from '../contract/locales';
+import { rememberLocale } from '../services/i18n/locale-cookie';
+
+/** Every page lives under its locale; an unknown locale is not a page of ours. */
+export const Route = createFileRoute('/$locale')({
+  beforeLoad: ({ params }) => {
+    if (!isLocale(params.locale)) throw notFound();
+    return { locale: params.locale };
+  },
+  loader: ({ context }) => {
+    rememberLocale(context.locale);
+  },
+  component: Outlet,
+});

@@ -1,0 +1,31 @@
+import * as v from 'valibot';
+import { BFF_PREFIX } from '../../contract/content';
+
+/** An HTTP failure from the BFF, worded as the spec's error catalogue says. */
+export class HttpError extends Error {
+  readonly status: number;
+  constructor(status: number) {
+    super(`Request failed with status code ${status}`);
+    this.name = 'HttpError';
+    this.status = status;
+  }
+}
+
+/** Fills `:name` placeholders of a contract path. */
+export function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+/** GETs a BFF route and checks the answer against its contract schema. */
+export async function getJson<TSchema extends v.GenericSchema>(
+  path: string,
+  schema: TSchema,
+  query: Record<string, string> = {},
+  init: { signal?: AbortSignal; fetch?: typeof fetch } = {},
+): Promise<v.InferOutput<TSchema>> {
+  const search = new URLSearchParams(query).toString();
+  const url = `${BFF_PREFIX}${path}${search ? `?${search}` : ''}`;
+  const response = await (init.fetch ?? fetch)(url, { signal: init.signal, headers: { accept: 'application/json' } });
+  if (!response.ok) throw new HttpError(response.status);
+  return v.parse(schema, await response.json());
+}

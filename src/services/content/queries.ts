@@ -1,0 +1,43 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  BrandDetailResponseSchema,
+  BrandListResponseSchema,
+  CONTENT_PATHS,
+  DestinationsResponseSchema,
+  HotelResponseSchema,
+} from '../../contract/content';
+import type { Locale } from '../../contract/locales';
+import { fillPath, getJson } from '../bff/client';
+
+/** Content changes rarely; five minutes is the spec's cache default. */
+const CONTENT_STALE_MS = 5 * 60 * 1000;
+
+export const brandsQuery = (locale: Locale) =>
+  queryOptions({
+    queryKey: ['content', 'brands', locale],
+    queryFn: async ({ signal }) => (await getJson(CONTENT_PATHS.brands, BrandListResponseSchema, { locale }, { signal })).data,
+    staleTime: CONTENT_STALE_MS,
+  });
+
+export const brandQuery = (locale: Locale, brandCode: string) =>
+  queryOptions({
+    queryKey: ['content', 'brand', brandCode, locale],
+    queryFn: async ({ signal }) =>
+      (await getJson(fillPath(CONTENT_PATHS.brand, { brandCode }), BrandDetailResponseSchema, { locale }, { signal })).data,
+    staleTime: CONTENT_STALE_MS,
+  });
+
+export const hotelQuery = (locale: Locale, hotelCode: string) =>
+  queryOptions({
+    queryKey: ['content', 'hotel', hotelCode, locale],
+    queryFn: async ({ signal }) =>
+      (await getJson(fillPath(CONTENT_PATHS.hotel, { hotelCode }), HotelResponseSchema, { locale }, { signal })).data,
+    staleTime: CONTENT_STALE_MS,
+  });
+
+export const destinationsQuery = (locale: Locale) =>
+  queryOptions({
+    queryKey: ['content', 'destinations', locale],
+    queryFn: async ({ signal }) => (await getJson(CONTENT_PATHS.destinations, DestinationsResponseSchema, { locale }, { signal })).data,
+    staleTime: CONTENT_STALE_MS,
+  });

@@ -1,0 +1,72 @@
+import type { Locale } from '../../contract/locales';
+
+/**
+ * Every page path of the site, without its locale segment (spec section 2).
+ * Links are built from these constants only; a path is never written by hand elsewhere.
+ * Pages not built yet resolve to the site's not-found page.
+ */
+export const ROUTES = {
+  home: '/',
+  brand: (brandCode: string) => `/brands/${encodeURIComponent(brandCode)}`,
+  hotel: (hotelCode: string) => `/hotels/${encodeURIComponent(hotelCode)}`,
+  account: {
+    overview: '/account/overview',
+    rewards: '/account/rewards',
+    profile: '/account/profile',
+    preferences: '/account/preferences',
+    status: '/account/status',
+    bookings: '/account/bookings',
+    pointsHistory: '/account/points-history',
+    booking: '/account/booking',
+    requestPoints: '/account/request-points',
+    registration: '/account/registration',
+    completeRegistration: '/account/complete-registration',
+    login: '/account/login',
+    activate: '/account/activate',
+    activated: '/account/activated',
+    passwordUpdated: '/account/password-updated',
+    specials: '/account/specials',
+  },
+  /** Where a sign-in that started elsewhere (a social provider, a link with a token) comes back to. */
+  loginCompletion: '/account/login/complete',
+  enrolment: '/enroll',
+  preferenceCenter: '/preference-center',
+  findAHotel: '/find-a-hotel',
+  booking: {
+    selectRoomRate: '/booking/select-room-rate',
+    checkOut: '/booking/check-out',
+    modify: '/booking/modify',
+    confirmation: '/booking/confirmation',
+  },
+  checkin: { personalDetails: '/checkin/personal-details' },
+  checkout: { redirect: '/checkout/redirect' },
+} as const;
+
+/** Fragment anchors that open dialogs or jump to sections (spec section 2). */
+export const ANCHORS = {
+  openLoginPopup: '#open-login-popup',
+  loginPrefix: '#l-',
+  paymentLegalAddressCompany: '#payment-legal-address-company',
+  paymentLegalProvisions: '#payment-legal-provisions',
+  openPrivacyModal: '#open-privacy-modal',
+} as const;
+
+/** Query parameter carrying a registration token to the registration page. */
+export const REGISTRATION_TOKEN_PARAM = 'registration_token';
+
+/** The path of a page in a locale: `/de/find-a-hotel`, `/ar/` for home. */
+export function localizedPath(locale: Locale, path: string): string {
+  if (path === '/' || path === '') return `/${locale}/`;
+  return `/${locale}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/** The part of a localized path after its locale segment, always starting with `/`. */
+export function pathWithoutLocale(pathname: string): string {
+  const rest = pathname.replace(/^\/[^/]+/, '');
+  return rest === '' ? '/' : rest;
+}
+
+/** Paths of the in-house guest flows, which switch to the in-house theme (spec section 2). */
+export function isInHousePath(pathname: string): boolean {
+  return pathname.includes('/checkin') || pathname.includes('/checkout');
+}

@@ -1,0 +1,122 @@
+import { Plural, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import type { Brand, Destination } from '../../contract/content';
+import type { Locale } from '../../contract/locales';
+import { brandsQuery, destinationsQuery } from '../../services/content/queries';
+import { localizedPath, ROUTES } from '../../services/navigation/paths';
+import { THEMES, themeCssVariables } from '../../themes/tokens';
+import { PageTitle } from '../shell/PageTitle';
+import { CardSkeletons, LoadFailed } from '../shell/QueryState';
+import { SiteLink } from '../shell/SiteLink';
+import { ThemeLogo } from '../shell/ThemeLogo';
+
+export function HomePage({ locale }: { locale: Locale }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <PageTitle />
+      <section className="hero" aria-labelledby="home-title">
+        <div className="hero__inner">
+          <h1 id="home-title">{t`Hotels for every journey, rewards for every stay`}</h1>
+          <p>{t`Discover the brands of H World Hotels and collect H Rewards points wherever you stay.`}</p>
+          <SiteLink className="button" href={localizedPath(locale, ROUTES.findAHotel)}>
+            {t`Find a hotel`}
+          </SiteLink>
+        </div>
+      </section>
+      <div className="page">
+        <BrandsSection locale={locale} />
+        <DestinationsSection locale={locale} />
+      </div>
+    </>
+  );
+}
+
+function BrandsSection({ locale }: { locale: Locale }) {
+  const { t } = useLingui();
+  const brands = useQuery(brandsQuery(locale));
+  return (
+    <section className="section" id="brands" aria-labelledby="brands-title">
+      <h2 id="brands-title">{t`Our brands`}</h2>
+      {brands.isPending ? (
+        <CardSkeletons count={6} label={t`Loading our brands…`} />
+      ) : brands.isError ? (
+        <LoadFailed message={t`Our brands could not be loaded.`} onRetry={() => void brands.refetch()} />
+      ) : (
+        <ul className="card-grid">
+          {brands.data.map((brand) => (
+            <li key={brand.code}>
+              <BrandCard brand={brand} locale={locale} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function BrandCard({ brand, locale }: { brand: Brand; locale: Locale }) {
+  const tokens = THEMES[brand.theme];
+  return (
+    <SiteLink
+      className="card brand-card"
+      href={localizedPath(locale, ROUTES.brand(brand.code))}
+      style={themeCssVariables(tokens)}
+      data-brand={brand.code}
+    >
+      <div className="brand-card__band">
+        <ThemeLogo tokens={tokens} />
+      </div>
+      <div className="card__body">
+        <p className="card__title">{brand.brandName}</p>
+        <p className="card__meta">{brand.tagline}</p>
+        <p className="card__meta">
+          <Plural value={brand.hotelCount} one="# hotel" other="# hotels" />
+        </p>
+      </div>
+    </SiteLink>
+  );
+}
+
+function DestinationsSection({ locale }: { locale: Locale }) {
+  const { t } = useLingui();
+  const destinations = useQuery(destinationsQuery(locale));
+  return (
+    <section className="section" aria-labelledby="destinations-title">
+      <h2 id="destinations-title">{t`Popular destinations`}</h2>
+      {destinations.isPending ? (
+        <CardSkeletons count={8} label={t`Loading destinations…`} />
+      ) : destinations.isError ? (
+        <LoadFailed message={t`Destinations could not be loaded.`} onRetry={() => void destinations.refetch()} />
+      ) : (
+        <ul className="card-grid">
+          {destinations.data.map((destination) => (
+            <li key={`${destination.countryCode}-${destination.city}`}>
+              <DestinationCard destination={destination} locale={locale} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function DestinationCard({ destination, locale }: { destination: Destination; locale: Locale }) {
+  const href = `${localizedPath(locale, ROUTES.findAHotel)}?location=${encodeURIComponent(destination.city)}`;
+  return (
+    <SiteLink className="card" href={href}>
+      <img src={destination.image.url} alt="" width="360" height="240" loading="lazy" decoding="async" />
+      <div className="card__body">
+        <p className="card__title">
+          <bdi>{destination.city}</bdi>
+        </p>
+        <p className="card__meta">
+          <bdi>{destination.country}</bdi>
+        </p>
+        <p className="card__meta">
+          <Plural value={destination.hotelCount} one="# hotel" other="# hotels" />
+        </p>
+      </div>
+    </SiteLink>
+  );
+}

@@ -1,0 +1,61 @@
+import { useLingui } from '@lingui/react/macro';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import type { Locale } from '../../contract/locales';
+import { hotelQuery } from '../../services/content/queries';
+import { formatCalendarDate, isFutureDate, todayIn } from '../../services/format/dates';
+import { localizedPath, ROUTES } from '../../services/navigation/paths';
+import { PageTitle } from '../shell/PageTitle';
+import { SiteLink } from '../shell/SiteLink';
+import { useBrandTheme } from '../shell/use-brand-theme';
+
+export function HotelPage({ locale, hotelCode }: { locale: Locale; hotelCode: string }) {
+  const { t } = useLingui();
+  const { data: hotel } = useSuspenseQuery(hotelQuery(locale, hotelCode));
+  useBrandTheme(hotel.brand.theme);
+  const openingDate =
+    hotel.openingDate !== null && isFutureDate(hotel.openingDate, todayIn(hotel.timeZone))
+      ? formatCalendarDate(hotel.openingDate, locale)
+      : null;
+  return (
+    <article className="page" data-page="hotel" data-hotel={hotel.hotelCode}>
+      <PageTitle title={hotel.hotelName} />
+      <p>
+        <SiteLink href={localizedPath(locale, ROUTES.brand(hotel.brand.code))}>
+          <bdi>{hotel.brand.brandName}</bdi>
+        </SiteLink>
+      </p>
+      <h1>
+        <bdi>{hotel.hotelName}</bdi>
+      </h1>
+      <address>
+        <bdi>{hotel.address.street}</bdi>, <bdi>{hotel.address.postalCode}</bdi> <bdi>{hotel.address.city}</bdi>,{' '}
+        <bdi>{hotel.address.country}</bdi>
+      </address>
+      {openingDate ? <p className="notice">{t`This hotel opens on ${openingDate}. You can already book stays from that day.`}</p> : null}
+      {hotel.useExternalBooking && hotel.externalBookingUrl ? (
+        <p className="notice">
+          {t`This hotel is booked on our partner’s website.`}{' '}
+          <a href={hotel.externalBookingUrl} rel="noopener" target="_blank">
+            {t`Book with our partner`}
+          </a>
+        </p>
+      ) : null}
+      <ul className="hotel-gallery">
+        {hotel.images.map((image, index) => (
+          <li key={image.url}>
+            <img src={image.url} alt={image.alt} width="360" height="240" loading={index === 0 ? 'eager' : 'lazy'} decoding="async" />
+          </li>
+        ))}
+      </ul>
+      <p>{hotel.description}</p>
+      <section className="section" aria-labelledby="hotel-features-title">
+        <h2 id="hotel-features-title">{t`Amenities`}</h2>
+        <ul className="feature-list">
+          {hotel.features.map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
+        </ul>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,17 @@
+import { useLocation } from '@tanstack/react-router';
+import type { Locale } from '../../contract/locales';
+import { alternateLinks } from '../../services/navigation/alternates';
+
+/** Alternate-language and canonical links of the page shown; React places them in the head. */
+export function SeoLinks({ locale }: { locale: Locale }) {
+  const { pathname } = useLocation();
+  const { alternates, canonical } = alternateLinks(window.location.origin, pathname, locale);
+  return (
+    <>
+      {alternates.map((link) => (
+        <link key={link.hrefLang} rel="alternate" hrefLang={link.hrefLang} href={link.href} />
+      ))}
+      <link rel="canonical" href={canonical} />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { useRouter } from '@tanstack/react-router';
+import type { AnchorHTMLAttributes, MouseEvent } from 'react';
+
+type SiteLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
+
+/**
+ * A link to a page of the site by its built path (see services/navigation/paths.ts). It is a real
+ * `<a href>`, so it works without JavaScript and opens in a new tab; a plain click navigates in place.
+ */
+export function SiteLink({ href, onClick, ...rest }: SiteLinkProps) {
+  const router = useRouter();
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (rest.target && rest.target !== '_self') return;
+    event.preventDefault();
+    void router.navigate({ href });
+  };
+  return <a href={href} onClick={handleClick} {...rest} />;
+}

@@ -1,0 +1,57 @@
+import { lingui } from '@lingui/vite-plugin';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react-swc';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [
+    // The router plugin must come before react() so generated route files are transformed too.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/routeTree.gen.ts',
+      routeFileIgnorePattern: '\\.test\\.',
+    }),
+    react({ plugins: [['@lingui/swc-plugin', {}]] }),
+    lingui(),
+  ],
+  define: {
+    // Only the DSN is exposed to the browser; other SENTRY_* variables (tokens) never are.
+    'import.meta.env.SENTRY_DSN': JSON.stringify(process.env.SENTRY_DSN ?? ''),
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+  },
+  server: {
+    proxy: {
+      // In development the BFF runs as its own process; see server/dev.ts.
+      '/bff': `http://127.0.0.1:${process.env.BFF_PORT ?? '3001'}`,
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['test/setup/web.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts'],
+          environment: 'node',
+          // Each test file opens its own embedded database; two at a time fits this machine's memory.
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
