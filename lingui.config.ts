@@ -4,7 +4,6 @@ import { formatter } from '@lingui/format-po';
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'de', 'fr', 'nl', 'es', 'it', 'pl', 'ar'],
-  fallbackLocales: { default: 'en' },
   catalogs: [
     {
       path: '<rootDir>/src/locales/{locale}/messages',

@@ -34,10 +34,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        // Resolve packages as the browser does: the router otherwise loads its server build in jsdom.
+        resolve: { conditions: ['browser', 'development', 'module', 'import', 'default'] },
+        ssr: { resolve: { conditions: ['browser', 'development', 'module', 'import', 'default'] } },
         test: {
           name: 'web',
           include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Transform the router through Vite so the browser conditions above apply to it too.
+          server: { deps: { inline: [/@tanstack\//] } },
           setupFiles: ['test/setup/web.ts'],
         },
       },

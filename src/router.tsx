@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRouter, useRouter } from '@tanstack/react-router';
-import type { ErrorComponentProps } from '@tanstack/react-router';
+import type { ErrorComponentProps, RouterHistory } from '@tanstack/react-router';
 import { HttpError } from './services/bff/client';
 import { routeTree } from './routeTree.gen';
 import { ErrorPage } from './views/shell/ErrorPage';
@@ -32,15 +32,19 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export function createAppRouter(queryClient: QueryClient) {
+/** The app's router; tests pass a memory history, the browser uses its own. */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    ...(history ? { history } : {}),
     context: { queryClient },
     defaultPreload: 'intent',
     // Loaders read through the query cache, so the router keeps no cache of its own.
     defaultPreloadStaleTime: 0,
     defaultErrorComponent: RouteError,
     scrollRestoration: true,
+    // Home pages are `/en/`, as the server redirects and the alternate links say.
+    trailingSlash: 'preserve',
   });
 }
 

@@ -64,7 +64,7 @@ function BrandCard({ brand, locale }: { brand: Brand; locale: Locale }) {
       style={themeCssVariables(tokens)}
       data-brand={brand.code}
     >
-      <div className="brand-card__band">
+      <div className="brand-card__band" aria-hidden="true">
         <ThemeLogo tokens={tokens} />
       </div>
       <div className="card__body">

@@ -1,0 +1,37 @@
+import { I18nProvider } from '@lingui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import { i18n } from '../../src/services/i18n/catalogs';
+import { createAppRouter, createQueryClient } from '../../src/router';
+
+export type BffHandler = (url: URL) => { status?: number; body: unknown } | undefined;
+
+/**
+ * Renders the whole app at a path with the real router, views and catalogs, answering BFF calls with
+ * the given handler (unanswered calls are 404s), so views can be tested without a browser.
+ */
+export async function renderApp(path: string, handler: BffHandler = () => undefined) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://site.test');
+    const answer = handler(url);
+    return new Response(JSON.stringify(answer?.body ?? { error: { code: 'not_found', message: 'Not found' } }), {
+      status: answer ? (answer.status ?? 200) : 404,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
+  // The first navigation is started here, as the browser entry does by mounting the provider.
+  await router.load().catch(() => undefined);
+  const view = render(
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+  return { ...view, router, fetchMock };
+}
