@@ -4,13 +4,17 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initErrorReporting } from './services/errors/report';
-import { i18n } from './services/i18n/catalogs';
+import { activateLocaleOfPath, i18n } from './services/i18n/catalogs';
 import { createAppRouter, createQueryClient } from './router';
 
 void initErrorReporting();
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+
+// Lingui's provider renders nothing until a locale is active, and the router starts loading only once
+// rendered: the first page's catalog is activated before anything renders.
+await activateLocaleOfPath(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

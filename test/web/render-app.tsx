@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import { i18n } from '../../src/services/i18n/catalogs';
+import { activateLocaleOfPath, i18n } from '../../src/services/i18n/catalogs';
 import { createAppRouter, createQueryClient } from '../../src/router';
 
 export type BffHandler = (url: URL) => { status?: number; body: unknown } | undefined;
@@ -24,8 +24,8 @@ export async function renderApp(path: string, handler: BffHandler = () => undefi
   vi.stubGlobal('fetch', fetchMock);
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
-  // The first navigation is started here, as the browser entry does by mounting the provider.
-  await router.load().catch(() => undefined);
+  // As the browser entry does: the first page's catalog is active before anything renders.
+  await activateLocaleOfPath(new URL(path, 'http://site.test').pathname);
   const view = render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
 import type { Messages } from '@lingui/core';
+import { DEFAULT_LOCALE, localeOfPath } from '../../contract/locales';
 import type { Locale } from '../../contract/locales';
 
 /** Each catalog is its own chunk, so a visitor downloads only the language they read. */
@@ -24,6 +25,16 @@ export async function activateLocale(locale: Locale): Promise<void> {
     loaded.add(locale);
   }
   if (i18n.locale !== locale) i18n.activate(locale);
+}
+
+/** The locale a page is shown in: its first path segment, or the default for paths outside any locale. */
+export function displayLocale(pathname: string): Locale {
+  return localeOfPath(pathname) ?? DEFAULT_LOCALE;
+}
+
+/** Activates the catalog of the page at this path. */
+export function activateLocaleOfPath(pathname: string): Promise<void> {
+  return activateLocale(displayLocale(pathname));
 }
 
 export { i18n };

@@ -1,8 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
+import { useEffect } from 'react';
 
-/** The document title of a page, localised; React places it in the document head. */
+/**
+ * Sets the localised document title of the page shown. It writes `document.title` rather than
+ * rendering a `<title>`, so the one in index.html is replaced instead of joined by a second one.
+ */
 export function PageTitle({ title }: { title?: string }) {
   const { t } = useLingui();
   const site = t`H World Hotels`;
-  return <title>{title ? `${title} | ${site}` : site}</title>;
+  const full = title ? `${title} | ${site}` : site;
+  useEffect(() => {
+    document.title = full;
+  }, [full]);
+  return null;
 }

@@ -68,7 +68,7 @@ describe('site shell', () => {
       if (url.pathname === '/bff/content/brands' && fail) return { status: 500, body: {} };
       return contentHandler(url);
     });
-    expect(screen.getByText('Loading our brands…')).toBeTruthy();
+    expect(await screen.findByText('Loading our brands…')).toBeTruthy();
     const alert = await screen.findByText('Our brands could not be loaded.', undefined, { timeout: 5000 });
     fail = false;
     await userEvent.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }));
