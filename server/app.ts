@@ -1,0 +1,43 @@
+import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
+import { BFF_PREFIX } from '../src/contract/content';
+import { contentRoutes } from './content/routes';
+import type { Database } from './db/database';
+import type { AppEnv } from './env';
+import type { ErrorReporter } from './error-reporting';
+import { healthRoutes } from './health/routes';
+import type { Logger } from './logger';
+import { errorHandler, notFoundHandler } from './middleware/errors';
+import { requestLog } from './middleware/request-log';
+import { bffSecurityHeaders } from './middleware/security-headers';
+
+export interface AppDeps {
+  db: Database;
+  logger: Logger;
+  /** Reported by /health, e.g. the package version or a build id. */
+  version: string;
+  /**
+   * The clock, for routes whose answer depends on today (search dates, arrival windows); tests pass a
+   * fixed one. The content and health routes do not need it.
+   */
+  now?: () => Date;
+  errorReporter?: ErrorReporter;
+}
+
+/**
+ * The BFF: every route under /bff, in JSON, with request ids, one log line per request, security
+ * headers and the error body of src/contract/errors.ts for anything that goes wrong. It does not listen;
+ * server/start.ts serves it (and tests call `app.request()`).
+ */
+export function createApp(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .basePath(BFF_PREFIX)
+    .use(requestId(), requestLog(deps.logger), bffSecurityHeaders())
+    .onError(errorHandler(deps.logger, deps.errorReporter))
+    .notFound(notFoundHandler)
+    .route('/', healthRoutes(deps))
+    .route('/', contentRoutes(deps));
+}
+
+/** The route types, for a typed client (`hc<AppType>`). */
+export type AppType = ReturnType<typeof createApp>;

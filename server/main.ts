@@ -1,0 +1,32 @@
+import { ConfigError, loadConfig } from './config';
+import { createJsonLogger } from './logger';
+import { startServer } from './start';
+
+/** Process entry: `node --import tsx server/main.ts` (npm start). Configuration comes from the environment. */
+let logger = createJsonLogger();
+
+try {
+  const config = loadConfig();
+  logger = createJsonLogger({ minLevel: config.logLevel });
+  const server = await startServer({ config, logger });
+  const stop = (signal: NodeJS.Signals) => {
+    logger.log('info', 'shutting down', { signal });
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.log('error', 'shutdown failed', { error });
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} catch (error) {
+  // A configuration mistake is the operator's to fix: print it plainly, without a stack trace.
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    logger.log('error', 'start-up failed', { error });
+  }
+  process.exit(1);
+}

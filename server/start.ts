@@ -1,0 +1,142 @@
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { BFF_PREFIX } from '../src/contract/content';
+import { createApp } from './app';
+import { type Config, loadConfig } from './config';
+import { type DatabaseHandle, migrate, openDatabase } from './db/database';
+import { ensureInventoryWindow, seedIfEmpty } from './db/seed';
+import { createErrorReporter } from './error-reporting';
+import { createJsonLogger, type Logger } from './logger';
+import { createSiteApp } from './static';
+
+export interface StartOptions {
+  /** Defaults to loadConfig() from the environment. */
+  config?: Config;
+  /** Overrides config.port; 0 picks a free port. */
+  port?: number;
+  /** false: only the BFF (the development server puts Vite in front of it). Default true. */
+  serveStatic?: boolean;
+  logger?: Logger;
+  now?: () => Date;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  /** Milliseconds from the call to listening, database preparation included. */
+  startupMs: number;
+  close(): Promise<void>;
+}
+
+/** A long-running process moves its inventory window along with the calendar. */
+const INVENTORY_TOP_UP_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Opens and prepares the database (migrations, seed when empty, inventory window), then serves the BFF
+ * under /bff and, unless disabled, the built site everywhere else.
+ */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const started = performance.now();
+  const config = options.config ?? loadConfig();
+  const logger = options.logger ?? createJsonLogger({ minLevel: config.logLevel });
+  const now = options.now ?? (() => new Date());
+  const version = process.env.APP_VERSION ?? packageVersion();
+  const errorReporter = await createErrorReporter(config.sentryDsn, version);
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
+  try {
+    prepared = await prepareDatabase(database, now());
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const bff = createApp({ db: database.db, logger, version, now, errorReporter });
+  const site =
+    options.serveStatic === false
+      ? undefined
+      : createSiteApp({ staticDir: config.staticDir, logger, connectSources: config.sentryDsn ? [new URL(config.sentryDsn).origin] : [] });
+
+  const server = serve({
+    fetch: (request, env) => (site && !isBffPath(new URL(request.url).pathname) ? site.fetch(request, env) : bff.fetch(request, env)),
+    port: options.port ?? config.port,
+    hostname: config.host,
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+  } catch (error) {
+    // Port taken or not allowed: leave nothing open behind the error.
+    await database.close();
+    throw error;
+  }
+
+  const topUp = setInterval(() => {
+    ensureInventoryWindow(database.db, now()).catch((error: unknown) => logger.log('error', 'inventory top-up failed', { error }));
+  }, INVENTORY_TOP_UP_INTERVAL_MS);
+  topUp.unref();
+
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
+  const startupMs = Math.round(performance.now() - started);
+  logger.log('info', 'listening', {
+    url,
+    startupMs,
+    database: database.kind,
+    ...prepared,
+    serveStatic: Boolean(site),
+    version,
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    startupMs,
+    close() {
+      closing ??= (async () => {
+        clearInterval(topUp);
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Keep-alive connections would hold close() open until they time out.
+          if ('closeAllConnections' in server) server.closeAllConnections();
+        });
+        await database.close();
+        await errorReporter?.flush();
+        logger.log('info', 'stopped', { url });
+      })();
+      return closing;
+    },
+  };
+}
+
+async function prepareDatabase(database: DatabaseHandle, today: Date) {
+  const timings: Record<string, number> = {};
+  const timed = async <T>(name: string, step: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const result = await step();
+    timings[name] = Math.round(performance.now() - started);
+    return result;
+  };
+  await timed('migrateMs', () => migrate(database.db));
+  const seeded = await timed('seedMs', () => seedIfEmpty(database.db, today));
+  const inventoryNightsAdded = await timed('inventoryMs', () => ensureInventoryWindow(database.db, today));
+  return { seeded, inventoryNightsAdded, ...timings };
+}
+
+function isBffPath(pathname: string): boolean {
+  return pathname === BFF_PREFIX || pathname.startsWith(`${BFF_PREFIX}/`);
+}
+
+function packageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+    return typeof pkg.version === 'string' ? pkg.version : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}

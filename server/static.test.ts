@@ -1,0 +1,126 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryLogger } from '../test/bff/memory-logger';
+import { createSiteApp, localizeDocument } from './static';
+
+const INDEX = '<!doctype html>\n<html lang="en"><head><title>Hotels</title><script type="module" src="/assets/index-Bx1.js"></script></head><body><div id="app"></div></body></html>';
+
+let staticDir: string;
+let site: ReturnType<typeof createSiteApp>;
+const logger = createMemoryLogger();
+
+beforeAll(async () => {
+  staticDir = await mkdtemp(join(tmpdir(), 'site-test-'));
+  await mkdir(join(staticDir, 'assets'));
+  await writeFile(join(staticDir, 'index.html'), INDEX);
+  await writeFile(join(staticDir, 'assets', 'index-Bx1.js'), 'console.log("app");');
+  await writeFile(join(staticDir, 'robots.txt'), 'User-agent: *\n');
+  site = createSiteApp({ staticDir, logger });
+});
+
+afterAll(async () => {
+  await rm(staticDir, { recursive: true, force: true });
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => site.request(path, { headers });
+
+describe('/ redirects to a locale', () => {
+  it('chosen by the NEXT_LOCALE cookie first', async () => {
+    const response = await get('/', { Cookie: 'NEXT_LOCALE=nl', 'Accept-Language': 'de-DE,de;q=0.9' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/nl/');
+    expect(response.headers.get('vary')).toContain('Accept-Language');
+  });
+
+  it('then by Accept-Language', async () => {
+    expect((await get('/', { 'Accept-Language': 'fr-CH, fr;q=0.9, en;q=0.8' })).headers.get('location')).toBe('/fr/');
+    expect((await get('/', { Cookie: 'NEXT_LOCALE=xx', 'Accept-Language': 'ja, ar;q=0.5' })).headers.get('location')).toBe('/ar/');
+  });
+
+  it('else to English', async () => {
+    expect((await get('/')).headers.get('location')).toBe('/en/');
+    expect((await get('/', { 'Accept-Language': 'ja-JP' })).headers.get('location')).toBe('/en/');
+  });
+
+  it('keeping the query string', async () => {
+    expect((await get('/?promo=SUMMER&business=1', { Cookie: 'NEXT_LOCALE=de' })).headers.get('location')).toBe(
+      '/de/?promo=SUMMER&business=1',
+    );
+  });
+});
+
+describe('pages', () => {
+  it('serve index.html with lang and dir of the path locale', async () => {
+    const arabic = await get('/ar/');
+    expect(arabic.status).toBe(200);
+    expect(arabic.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(arabic.headers.get('cache-control')).toBe('no-cache');
+    const html = await arabic.text();
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain('<div id="app"></div>');
+
+    const german = await (await get('/de/hotels/SHDB?startDate=2026-05-01')).text();
+    expect(german).toContain('<html lang="de" dir="ltr">');
+  });
+
+  it('answer 404 with the app for a first segment that is not a locale, so the client shows its not-found page', async () => {
+    const response = await get('/xx/', { 'Accept-Language': 'it' });
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('<div id="app"></div>');
+    expect(html).toContain('<html lang="it" dir="ltr">');
+    expect((await get('/hotels/SHDB')).status).toBe(404);
+  });
+
+  it('carry the site security headers', async () => {
+    const response = await get('/en/');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('are logged like BFF requests', async () => {
+    await get('/pl/');
+    expect(logger.lines.at(-1)).toMatchObject({ msg: 'request', method: 'GET', path: '/pl/', status: 200 });
+  });
+});
+
+describe('files', () => {
+  it('serves hashed assets with a long immutable cache', async () => {
+    const response = await get('/assets/index-Bx1.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await response.text()).toBe('console.log("app");');
+  });
+
+  it('answers a missing asset with a plain 404, not the app', async () => {
+    const response = await get('/assets/index-old.js');
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('<html');
+  });
+
+  it('serves other files with a short cache', async () => {
+    const response = await get('/robots.txt');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('does not serve files outside the folder', async () => {
+    const response = await get('/assets/..%2f..%2fetc%2fpasswd');
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('root:');
+  });
+});
+
+describe('localizeDocument', () => {
+  it('replaces existing lang and dir attributes and keeps the others', () => {
+    expect(localizeDocument('<html dir="ltr" class="x" lang=en>', 'ar')).toBe('<html lang="ar" dir="rtl" class="x">');
+    expect(localizeDocument('<HTML>', 'pl')).toBe('<html lang="pl" dir="ltr">');
+  });
+});

@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { requestId } from 'hono/request-id';
+import {
+  LOCALE_COOKIE,
+  type Locale,
+  localeOfPath,
+  negotiateLocale,
+  parseAcceptLanguage,
+  textDirection,
+} from '../src/contract/locales';
+import type { AppEnv } from './env';
+import type { Logger } from './logger';
+import { requestLog } from './middleware/request-log';
+import { siteSecurityHeaders } from './middleware/security-headers';
+
+/**
+ * Serves the built web app (Vite's output in STATIC_DIR):
+ *   - `/assets/*`: content-hashed files, cached for a year; a missing one is a plain 404, never HTML;
+ *   - other existing files (favicon, robots.txt): served with a short cache;
+ *   - `/`: 302 to `/{locale}/`, the locale from the NEXT_LOCALE cookie, then Accept-Language, then en;
+ *   - any other GET: index.html (the client renders the route) with `<html lang dir>` set for the locale
+ *     of the first path segment, so the first paint has the right language and direction; 404 when that
+ *     segment is not a locale (the client renders its not-found page).
+ */
+
+export interface SiteOptions {
+  staticDir: string;
+  logger: Logger;
+  /** Extra origins the page may connect to (e.g. the error-reporting ingest). */
+  connectSources?: readonly string[];
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SHORT = 'public, max-age=3600';
+/** index.html names the current hashed assets, so browsers must check it on every visit. */
+const REVALIDATE = 'no-cache';
+
+export function createSiteApp({ staticDir, logger, connectSources }: SiteOptions) {
+  if (!existsSync(join(staticDir, 'index.html'))) {
+    logger.log('warn', 'static site: index.html not found; run the web build first', { staticDir });
+  }
+  const indexHtml = cachedFile(join(staticDir, 'index.html'));
+
+  return new Hono<AppEnv>()
+    .use(requestId(), requestLog(logger), siteSecurityHeaders({ connectSources }))
+    .get('/', redirectToLocale)
+    .get('/index.html', redirectToLocale)
+    .use('/assets/*', cacheControlUnlessSet(IMMUTABLE), serveStatic({ root: staticDir }))
+    .get('/assets/*', (c) => c.text('Not found', 404))
+    .use('*', cacheControlUnlessSet(SHORT), serveStatic({ root: staticDir }))
+    .get('*', async (c) => {
+      const html = await indexHtml();
+      if (html === undefined) return c.text('The site has not been built.', 503);
+      const pathLocale = localeOfPath(c.req.path);
+      const locale =
+        pathLocale ?? negotiateLocale(getCookie(c, LOCALE_COOKIE.name), parseAcceptLanguage(c.req.header('Accept-Language')));
+      c.header('Cache-Control', REVALIDATE);
+      if (!pathLocale) c.header('Vary', 'Cookie, Accept-Language');
+      return c.html(localizeDocument(html, locale), pathLocale ? 200 : 404);
+    });
+}
+
+/**
+ * Sets Cache-Control on a successful answer that has none. (Set afterwards because serveStatic builds its
+ * response before its onFound hook runs, so headers set there are lost.)
+ */
+function cacheControlUnlessSet(value: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    if ((c.res.status === 200 || c.res.status === 206) && !c.res.headers.has('Cache-Control')) {
+      c.header('Cache-Control', value);
+    }
+  };
+}
+
+/** 302 to the visitor's locale, keeping the query string (`/?promo=X` becomes `/de/?promo=X`). */
+function redirectToLocale(c: Context<AppEnv>) {
+  const locale = negotiateLocale(getCookie(c, LOCALE_COOKIE.name), parseAcceptLanguage(c.req.header('Accept-Language')));
+  // The answer depends on who asks: no shared cache may keep it for everyone.
+  c.header('Cache-Control', 'private, no-cache');
+  c.header('Vary', 'Cookie, Accept-Language');
+  return c.redirect(`/${locale}/${new URL(c.req.url).search}`, 302);
+}
+
+/** Sets `lang` and `dir` on the `<html>` element, replacing values the build put there. */
+export function localizeDocument(html: string, locale: Locale): string {
+  return html.replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => {
+    const others = attributes.replace(/\s(?:lang|dir)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '');
+    return `<html lang="${locale}" dir="${textDirection(locale)}"${others}>`;
+  });
+}
+
+/** Reads a file once and again only when it changes on disk (a rebuild while the server runs). */
+function cachedFile(path: string): () => Promise<string | undefined> {
+  let cached: { modified: number; text: string } | undefined;
+  return async () => {
+    try {
+      const { mtimeMs } = await stat(path);
+      if (cached?.modified !== mtimeMs) cached = { modified: mtimeMs, text: await readFile(path, 'utf8') };
+      return cached.text;
+    } catch {
+      return undefined;
+    }
+  };
+}
