@@ -10,6 +10,7 @@ import type { Logger } from './logger';
 import { errorHandler, notFoundHandler } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
 import { bffSecurityHeaders } from './middleware/security-headers';
+import { searchRoutes } from './search/routes';
 
 export interface AppDeps {
   db: Database;
@@ -36,7 +37,8 @@ export function createApp(deps: AppDeps) {
     .onError(errorHandler(deps.logger, deps.errorReporter))
     .notFound(notFoundHandler)
     .route('/', healthRoutes(deps))
-    .route('/', contentRoutes(deps));
+    .route('/', contentRoutes(deps))
+    .route('/', searchRoutes(deps));
 }
 
 /** The route types, for a typed client (`hc<AppType>`). */

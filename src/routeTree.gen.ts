@@ -12,6 +12,8 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as LocaleRouteImport } from './routes/$locale'
 import { Route as LocaleIndexRouteImport } from './routes/$locale/index'
+import { Route as LocaleFindAHotelRouteImport } from './routes/$locale/find-a-hotel'
+import { Route as LocaleBookingSelectRoomRateRouteImport } from './routes/$locale/booking/select-room-rate'
 import { Route as LocaleBrandsBrandCodeRouteImport } from './routes/$locale/brands/$brandCode'
 import { Route as LocaleHotelsHotelCodeRouteImport } from './routes/$locale/hotels/$hotelCode'
 
@@ -30,6 +32,17 @@ const LocaleIndexRoute = LocaleIndexRouteImport.update({
   path: '/',
   getParentRoute: () => LocaleRoute,
 } as any)
+const LocaleFindAHotelRoute = LocaleFindAHotelRouteImport.update({
+  id: '/find-a-hotel',
+  path: '/find-a-hotel',
+  getParentRoute: () => LocaleRoute,
+} as any)
+const LocaleBookingSelectRoomRateRoute =
+  LocaleBookingSelectRoomRateRouteImport.update({
+    id: '/booking/select-room-rate',
+    path: '/booking/select-room-rate',
+    getParentRoute: () => LocaleRoute,
+  } as any)
 const LocaleBrandsBrandCodeRoute = LocaleBrandsBrandCodeRouteImport.update({
   id: '/brands/$brandCode',
   path: '/brands/$brandCode',
@@ -44,13 +57,17 @@ const LocaleHotelsHotelCodeRoute = LocaleHotelsHotelCodeRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$locale': typeof LocaleRouteWithChildren
+  '/$locale/find-a-hotel': typeof LocaleFindAHotelRoute
   '/$locale/': typeof LocaleIndexRoute
+  '/$locale/booking/select-room-rate': typeof LocaleBookingSelectRoomRateRoute
   '/$locale/brands/$brandCode': typeof LocaleBrandsBrandCodeRoute
   '/$locale/hotels/$hotelCode': typeof LocaleHotelsHotelCodeRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/$locale/find-a-hotel': typeof LocaleFindAHotelRoute
   '/$locale': typeof LocaleIndexRoute
+  '/$locale/booking/select-room-rate': typeof LocaleBookingSelectRoomRateRoute
   '/$locale/brands/$brandCode': typeof LocaleBrandsBrandCodeRoute
   '/$locale/hotels/$hotelCode': typeof LocaleHotelsHotelCodeRoute
 }
@@ -58,7 +75,9 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$locale': typeof LocaleRouteWithChildren
+  '/$locale/find-a-hotel': typeof LocaleFindAHotelRoute
   '/$locale/': typeof LocaleIndexRoute
+  '/$locale/booking/select-room-rate': typeof LocaleBookingSelectRoomRateRoute
   '/$locale/brands/$brandCode': typeof LocaleBrandsBrandCodeRoute
   '/$locale/hotels/$hotelCode': typeof LocaleHotelsHotelCodeRoute
 }
@@ -67,20 +86,26 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$locale'
+    | '/$locale/find-a-hotel'
     | '/$locale/'
+    | '/$locale/booking/select-room-rate'
     | '/$locale/brands/$brandCode'
     | '/$locale/hotels/$hotelCode'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/$locale/find-a-hotel'
     | '/$locale'
+    | '/$locale/booking/select-room-rate'
     | '/$locale/brands/$brandCode'
     | '/$locale/hotels/$hotelCode'
   id:
     | '__root__'
     | '/'
     | '/$locale'
+    | '/$locale/find-a-hotel'
     | '/$locale/'
+    | '/$locale/booking/select-room-rate'
     | '/$locale/brands/$brandCode'
     | '/$locale/hotels/$hotelCode'
   fileRoutesById: FileRoutesById
@@ -113,6 +138,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleIndexRouteImport
       parentRoute: typeof LocaleRoute
     }
+    '/$locale/find-a-hotel': {
+      id: '/$locale/find-a-hotel'
+      path: '/find-a-hotel'
+      fullPath: '/$locale/find-a-hotel'
+      preLoaderRoute: typeof LocaleFindAHotelRouteImport
+      parentRoute: typeof LocaleRoute
+    }
+    '/$locale/booking/select-room-rate': {
+      id: '/$locale/booking/select-room-rate'
+      path: '/booking/select-room-rate'
+      fullPath: '/$locale/booking/select-room-rate'
+      preLoaderRoute: typeof LocaleBookingSelectRoomRateRouteImport
+      parentRoute: typeof LocaleRoute
+    }
     '/$locale/brands/$brandCode': {
       id: '/$locale/brands/$brandCode'
       path: '/brands/$brandCode'
@@ -131,13 +170,17 @@ declare module '@tanstack/react-router' {
 }
 
 interface LocaleRouteChildren {
+  LocaleFindAHotelRoute: typeof LocaleFindAHotelRoute
   LocaleIndexRoute: typeof LocaleIndexRoute
+  LocaleBookingSelectRoomRateRoute: typeof LocaleBookingSelectRoomRateRoute
   LocaleBrandsBrandCodeRoute: typeof LocaleBrandsBrandCodeRoute
   LocaleHotelsHotelCodeRoute: typeof LocaleHotelsHotelCodeRoute
 }
 
 const LocaleRouteChildren: LocaleRouteChildren = {
+  LocaleFindAHotelRoute: LocaleFindAHotelRoute,
   LocaleIndexRoute: LocaleIndexRoute,
+  LocaleBookingSelectRoomRateRoute: LocaleBookingSelectRoomRateRoute,
   LocaleBrandsBrandCodeRoute: LocaleBrandsBrandCodeRoute,
   LocaleHotelsHotelCodeRoute: LocaleHotelsHotelCodeRoute,
 }

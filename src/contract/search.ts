@@ -272,3 +272,378 @@ export const RoomsResponseSchema = v.object({
   }),
 });
 export type RoomsResponse = v.InferOutput<typeof RoomsResponseSchema>['data'];
+
+// ======================================================================================================
+// Additions for the rest of the search routes. Everything above stays as it is; these only add.
+// ======================================================================================================
+
+/** A hotel's code, as the reservation system writes it. */
+export const HotelCodeSchema = v.pipe(
+  v.string('A hotel code is text'),
+  v.trim(),
+  v.regex(/^[A-Z0-9]{3,8}$/, 'A hotel code is 3 to 8 capital letters or digits'),
+);
+/** A room type or rate code. */
+export const ProductCodeSchema = v.pipe(
+  v.string('A code is text'),
+  v.trim(),
+  v.regex(/^[A-Z0-9_]{1,16}$/, 'A code is 1 to 16 capital letters, digits or underscores'),
+);
+
+/** Hotel suggestions of the location search, next to SEARCH_LIMITS.suggestedCitiesLimit. */
+export const SUGGESTED_HOTELS_LIMIT = 8;
+
+/** The longest window one price-calendar request may cover, in nights. */
+export const CALENDAR_MAX_NIGHTS = 62;
+
+/** Nights between two `yyyy-MM-dd` dates (negative when the end comes first). */
+export function nightsBetween(startDate: string, endDate: string): number {
+  return Math.round((Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000);
+}
+
+type StayDates = { startDate: string; endDate: string };
+type PriceBounds = { minPrice?: number; maxPrice?: number };
+
+/** A check on the whole request, reported on one field, for any request schema that has those fields. */
+function fieldCheck<TFields extends Record<string, unknown>>(
+  paths: readonly (keyof TFields & string)[],
+  reportOn: keyof TFields & string,
+  requirement: (input: TFields) => boolean,
+  message: string,
+) {
+  return <TInput extends TFields>() =>
+    v.forward(
+      v.partialCheck(
+        paths.map((path) => [path]) as unknown as [[string]],
+        (input) => requirement(input as unknown as TFields),
+        message,
+      ),
+      [reportOn] as never,
+    ) as unknown as v.BaseValidation<TInput, TInput, v.BaseIssue<unknown>>;
+}
+
+const stayAtMost = (maxNights: number) =>
+  fieldCheck<StayDates>(
+    ['startDate', 'endDate'],
+    'endDate',
+    (input) => nightsBetween(input.startDate, input.endDate) <= maxNights,
+    `A stay is at most ${maxNights} nights`,
+  );
+const datesInOrder = fieldCheck<StayDates>(['startDate', 'endDate'], 'endDate', departsAfterArrival, DEPARTURE_AFTER_ARRIVAL);
+const priceBoundsInOrder = fieldCheck<PriceBounds>(
+  ['minPrice', 'maxPrice'],
+  'maxPrice',
+  (input) => input.minPrice === undefined || input.maxPrice === undefined || input.minPrice <= input.maxPrice,
+  'The highest price must not be below the lowest',
+);
+
+/**
+ * What the BFF accepts on hotels-v2: HotelSearchRequestSchema, plus a stay of at most
+ * SEARCH_LIMITS.maxNights nights and a price range whose bounds are in order.
+ */
+export const BoundedHotelSearchRequestSchema = v.pipe(HotelSearchRequestSchema, stayAtMost(SEARCH_LIMITS.maxNights)(), priceBoundsInOrder());
+
+/** What the BFF accepts on the price calendar: CalendarRequestSchema over at most CALENDAR_MAX_NIGHTS nights. */
+export const BoundedCalendarRequestSchema = v.pipe(CalendarRequestSchema, stayAtMost(CALENDAR_MAX_NIGHTS)());
+
+/** What the BFF accepts on rooms and cheapest-room: RoomsRequestSchema with a stay of at most SEARCH_LIMITS.maxNights nights. */
+export const BoundedRoomsRequestSchema = v.pipe(RoomsRequestSchema, stayAtMost(SEARCH_LIMITS.maxNights)());
+
+const roomStayEntries = {
+  hotelCode: HotelCodeSchema,
+  ...StayDatesEntries,
+  currency: v.optional(CurrencySchema, 'EUR'),
+  locale: v.optional(LocaleSchema, 'en'),
+};
+const bookingRoomsEntries = {
+  ...roomStayEntries,
+  rooms: RoomsSchema,
+  promo: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(32, 'A promo code has at most 32 characters'))),
+  payWithPoints: v.optional(v.boolean(), false),
+};
+
+/** The people of one room: adults and the ages of the children. */
+const occupancyEntries = {
+  adults: SearchRoomSchema.entries.adults,
+  childAges: SearchRoomSchema.entries.childAges,
+};
+
+// ---------- child policy ----------
+
+/**
+ * The group's child policy: a child of this age or older counts as an adult for room occupancy, for
+ * add-ons priced per adult and for the city tax; younger children count as children.
+ */
+export const CHILD_POLICY = { adultFromAge: 12 } as const;
+
+export const ChildPolicyRequestSchema = v.object({
+  hotelCode: HotelCodeSchema,
+  childAges: SearchRoomSchema.entries.childAges,
+});
+export const ChildPolicyResponseSchema = v.object({
+  data: v.object({
+    hotelCode: v.string(),
+    adultFromAge: v.number(),
+    /** One entry per child age of the request, in order. */
+    ages: v.array(v.object({ age: v.number(), countsAs: v.picklist(['adult', 'child']) })),
+    countedAsAdults: v.number(),
+    countedAsChildren: v.number(),
+  }),
+});
+export type ChildPolicyBreakdown = v.InferOutput<typeof ChildPolicyResponseSchema>['data'];
+
+// ---------- rates of one room type ----------
+
+export const RatesRequestSchema = v.pipe(
+  v.object({ ...bookingRoomsEntries, typeCode: ProductCodeSchema }),
+  datesInOrder(),
+  stayAtMost(SEARCH_LIMITS.maxNights)(),
+);
+export const RatesResponseSchema = v.object({
+  data: v.object({
+    hotelCode: v.string(),
+    typeCode: v.string(),
+    typeSaleName: v.string(),
+    nights: v.number(),
+    currency: CurrencySchema,
+    /** One entry per room of the search: whether this room type takes its guests, is free, and its rates. */
+    rooms: v.array(v.object({ roomIndex: v.number(), fits: v.boolean(), available: v.boolean(), rates: v.array(RateSchema) })),
+  }),
+});
+
+// ---------- cheapest room ----------
+
+/** Why a hotel cannot be booked for a search, and for minimum_stay the nights needed. */
+const unavailabilityEntries = {
+  available: v.boolean(),
+  unavailableReason: v.nullable(v.picklist(UNAVAILABLE_REASONS)),
+  minimumStay: v.nullable(v.number()),
+};
+
+export const CheapestRoomResponseSchema = v.object({
+  data: v.object({
+    hotelCode: v.string(),
+    nights: v.number(),
+    currency: CurrencySchema,
+    ...unavailabilityEntries,
+    /**
+     * The cheapest way to book every room of the search on a member rate, one entry per room in order
+     * (empty when unavailable), with the non-member rate the member rate is paired with.
+     */
+    rooms: v.array(
+      v.object({
+        roomIndex: v.number(),
+        typeCode: v.string(),
+        typeSaleName: v.string(),
+        rate: RateSchema,
+        pairedRate: v.nullable(RateSchema),
+      }),
+    ),
+    memberTotal: v.nullable(PriceSchema),
+    /** The same rooms on the paired non-member rates; null when a member rate has no pair. */
+    nonMemberTotal: v.nullable(PriceSchema),
+  }),
+});
+export type CheapestRoom = v.InferOutput<typeof CheapestRoomResponseSchema>['data'];
+
+// ---------- upgradable rooms ----------
+
+export const UpgradableRoomsRequestSchema = v.pipe(
+  v.object({
+    ...bookingRoomsEntries,
+    /** The room of the search being upgraded, 0-based. */
+    roomIndex: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SEARCH_LIMITS.maxRooms - 1)), 0),
+    typeCode: ProductCodeSchema,
+    rateCode: ProductCodeSchema,
+  }),
+  datesInOrder(),
+  stayAtMost(SEARCH_LIMITS.maxNights)(),
+  v.forward(
+    v.partialCheck([['roomIndex'], ['rooms']], (input) => input.roomIndex < input.rooms.length, 'There is no room with this index in the search'),
+    ['roomIndex'],
+  ),
+);
+export const UpgradableRoomsResponseSchema = v.object({
+  data: v.object({
+    hotelCode: v.string(),
+    roomIndex: v.number(),
+    nights: v.number(),
+    currency: CurrencySchema,
+    /** The chosen room type on the chosen rate. */
+    current: v.object({ typeCode: v.string(), typeSaleName: v.string(), rate: RateSchema }),
+    /** Dearer room types that take the same guests, on the same rate, cheapest extra first. */
+    upgrades: v.array(
+      v.object({
+        typeCode: v.string(),
+        typeSaleName: v.string(),
+        image: v.object({ url: v.string(), alt: v.string() }),
+        maxAdults: v.number(),
+        maxChildren: v.number(),
+        maxOccupancy: v.number(),
+        rate: RateSchema,
+        extraPerNightWithTax: v.number(),
+        extraTotalWithTax: v.number(),
+      }),
+    ),
+  }),
+});
+
+// ---------- add-ons and benefits ----------
+
+export const ADDON_PRICING_MODES = [
+  'per_night',
+  'per_stay',
+  'per_adult_per_night',
+  'per_child_per_night',
+  'per_person',
+  'per_person_per_night',
+] as const;
+export type AddonPricing = (typeof ADDON_PRICING_MODES)[number];
+
+/** One room stay: the add-ons are booked per room. */
+export const AddonsRequestSchema = v.pipe(v.object({ ...roomStayEntries, ...occupancyEntries }), datesInOrder(), stayAtMost(SEARCH_LIMITS.maxNights)());
+export const AddonSchema = v.object({
+  code: v.string(),
+  name: v.string(),
+  pricing: v.picklist(ADDON_PRICING_MODES),
+  /** The price of one unit (a night, a person, a person and night, ...). */
+  unitPrice: v.number(),
+  /** What the add-on costs for this room's stay and guests, tax included. */
+  price: v.number(),
+  currency: CurrencySchema,
+  /** Offered by this hotel only, rather than by every hotel of the group. */
+  hotelOnly: v.boolean(),
+});
+export type Addon = v.InferOutput<typeof AddonSchema>;
+export const AddonsResponseSchema = v.object({
+  data: v.object({ hotelCode: v.string(), nights: v.number(), currency: CurrencySchema, addons: v.array(AddonSchema) }),
+});
+
+/** Points a member earns for the green option: no housekeeping during the stay (spec section 9). */
+export const GREEN_OPTION_POINTS = 500;
+
+export const BenefitsRequestSchema = v.pipe(
+  v.object({ hotelCode: HotelCodeSchema, ...StayDatesEntries, locale: v.optional(LocaleSchema, 'en') }),
+  datesInOrder(),
+  stayAtMost(SEARCH_LIMITS.maxNights)(),
+);
+export const BenefitSchema = v.object({ code: v.string(), name: v.string(), description: v.string(), points: v.number() });
+export type Benefit = v.InferOutput<typeof BenefitSchema>;
+export const BenefitsResponseSchema = v.object({
+  data: v.object({ hotelCode: v.string(), nights: v.number(), benefits: v.array(BenefitSchema) }),
+});
+
+// ---------- deep links ----------
+
+export const DEEPLINK_FORMATS = ['web', 'legacy-path', 'partner', 'unknown'] as const;
+
+export const ParseDeeplinkRequestSchema = v.object({
+  /** A path with its query (`/hotels/berlin?arrival=...`), a bare query (`?hotel=...`) or a whole URL. */
+  url: v.pipe(v.string('A link is text'), v.trim(), v.minLength(1, 'Paste a link'), v.maxLength(2000, 'The link is too long')),
+  locale: v.optional(LocaleSchema, 'en'),
+});
+export const ParseDeeplinkResponseSchema = v.object({
+  data: v.object({
+    format: v.picklist(DEEPLINK_FORMATS),
+    /** The web app's search query (spec section 2): location, startDate, endDate, rooms, room-N-adults, room-N-child-M. */
+    query: v.record(v.string(), v.string()),
+    /** The search page with that query, in the request's locale. */
+    href: v.string(),
+    /** What was recognised but could not be used, in plain words. */
+    warnings: v.array(v.string()),
+  }),
+});
+export type ParsedDeeplink = v.InferOutput<typeof ParseDeeplinkResponseSchema>['data'];
+
+// ---------- nightly breakdown of one room and rate ----------
+
+export const RoomRateDetailsRequestSchema = v.pipe(
+  v.object({
+    ...roomStayEntries,
+    typeCode: ProductCodeSchema,
+    rateCode: ProductCodeSchema,
+    adults: occupancyEntries.adults,
+    /** The children's ages. */
+    children: occupancyEntries.childAges,
+  }),
+  datesInOrder(),
+  stayAtMost(SEARCH_LIMITS.maxNights)(),
+);
+export const RoomRateNightSchema = v.object({
+  date: v.string(),
+  available: v.boolean(),
+  /** Null when the night cannot be sold. */
+  priceWithTax: v.nullable(v.number()),
+  priceWithoutTax: v.nullable(v.number()),
+  tax: v.nullable(v.number()),
+  cityTax: v.number(),
+});
+export const RoomRateDetailsResponseSchema = v.object({
+  data: v.object({
+    hotelCode: v.string(),
+    typeCode: v.string(),
+    rateCode: v.string(),
+    currency: CurrencySchema,
+    /** The room type takes these guests. */
+    fits: v.boolean(),
+    /** Every night is free and the rate may be booked for this stay. */
+    available: v.boolean(),
+    nights: v.array(RoomRateNightSchema),
+    total: v.nullable(PriceSchema),
+    pointsPrice: v.number(),
+    pointsEarned: v.number(),
+  }),
+});
+
+// ---------- content of rooms and rates ----------
+
+/** Content routes for rooms and rates, relative to BFF_PREFIX, answered with `?locale=`. */
+export const ROOM_RATE_CONTENT_PATHS = {
+  room: '/content/room/:hotelCode/:typeCode',
+  rate: '/content/rate/:hotelCode/:rateCode',
+  ratePolicy: '/content/rate-policy/:hotelCode/:rateCode',
+} as const;
+
+export const RoomContentParamSchema = v.object({ hotelCode: HotelCodeSchema, typeCode: ProductCodeSchema });
+export const RateContentParamSchema = v.object({ hotelCode: HotelCodeSchema, rateCode: ProductCodeSchema });
+
+export const RoomContentSchema = v.object({
+  hotelCode: v.string(),
+  typeCode: v.string(),
+  typeSaleName: v.string(),
+  maxAdults: v.number(),
+  maxChildren: v.number(),
+  maxOccupancy: v.number(),
+  image: v.object({ url: v.string(), alt: v.string() }),
+});
+export const RoomContentResponseSchema = v.object({ data: RoomContentSchema });
+
+export const GuaranteePolicySchema = RateSchema.entries.guaranteePolicy;
+export const CancellationPolicyContentSchema = v.object({
+  cancellationPolicyCode: v.string(),
+  description: v.string(),
+  /** Free cancellation until this many hours before 18:00 on the arrival day; null: not refundable. */
+  freeUntilHoursBeforeArrival: v.nullable(v.number()),
+});
+
+export const RateContentSchema = v.object({
+  hotelCode: v.string(),
+  rateCode: v.string(),
+  name: v.string(),
+  isMemberRate: v.boolean(),
+  isBreakfastIncluded: v.boolean(),
+  /** As on RateSchema: a member rate's non-member rate, or a non-member rate's member rate. */
+  pair: v.nullable(v.string()),
+  pointsPerNight: v.number(),
+});
+export const RateContentResponseSchema = v.object({ data: RateContentSchema });
+
+export const RatePolicySchema = v.object({
+  hotelCode: v.string(),
+  rateCode: v.string(),
+  guaranteePolicy: GuaranteePolicySchema,
+  cancellationPolicy: CancellationPolicyContentSchema,
+  iconDeposit: v.boolean(),
+  childPolicy: v.object({ adultFromAge: v.number() }),
+});
+export const RatePolicyResponseSchema = v.object({ data: RatePolicySchema });

@@ -4,3 +4,4 @@ import { afterEach } from 'vitest';
 afterEach(() => {
   cleanup();
 });
+window.scrollTo = () => undefined;

@@ -29,3 +29,20 @@ export async function getJson<TSchema extends v.GenericSchema>(
   if (!response.ok) throw new HttpError(response.status);
   return v.parse(schema, await response.json());
 }
+
+/** POSTs a JSON body to a BFF route and checks the answer against its contract schema. */
+export async function postJson<TSchema extends v.GenericSchema>(
+  path: string,
+  body: unknown,
+  schema: TSchema,
+  init: { signal?: AbortSignal; fetch?: typeof fetch } = {},
+): Promise<v.InferOutput<TSchema>> {
+  const response = await (init.fetch ?? fetch)(`${BFF_PREFIX}${path}`, {
+    method: 'POST',
+    signal: init.signal,
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new HttpError(response.status);
+  return v.parse(schema, await response.json());
+}

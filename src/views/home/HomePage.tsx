@@ -9,6 +9,8 @@ import { PageTitle } from '../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../shell/QueryState';
 import { SiteLink } from '../shell/SiteLink';
 import { ThemeLogo } from '../shell/ThemeLogo';
+import { SearchBar } from '../search/SearchBar';
+import { SearchProvider } from '../search/SearchProvider';
 
 export function HomePage({ locale }: { locale: Locale }) {
   const { t } = useLingui();
@@ -19,9 +21,9 @@ export function HomePage({ locale }: { locale: Locale }) {
         <div className="hero__inner">
           <h1 id="home-title">{t`Hotels for every journey, rewards for every stay`}</h1>
           <p>{t`Discover the brands of H World Hotels and collect H Rewards points wherever you stay.`}</p>
-          <SiteLink className="button" href={localizedPath(locale, ROUTES.findAHotel)}>
-            {t`Find a hotel`}
-          </SiteLink>
+          <SearchProvider locale={locale} query={{}} submitPath={ROUTES.findAHotel}>
+            <SearchBar locale={locale} />
+          </SearchProvider>
         </div>
       </section>
       <div className="page">

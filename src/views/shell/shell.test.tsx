@@ -45,7 +45,7 @@ afterEach(() => {
 describe('site shell', () => {
   it('shows the home page with brands and destinations from the BFF, in the group theme', async () => {
     const { container } = await renderApp('/en/', contentHandler);
-    const brands = await screen.findByRole('region', { name: 'Our brands' });
+    const brands = await screen.findByRole('region', { name: 'Our brands' }, { timeout: 5000 });
     expect(await within(brands).findByText('Jaz in the City', { selector: '.card__title' })).toBeTruthy();
     expect(within(brands).getByText('2 hotels')).toBeTruthy();
     const destinations = screen.getByRole('region', { name: 'Popular destinations' });

@@ -1,0 +1,68 @@
+import { type Context, Hono } from 'hono';
+import {
+  AddonsRequestSchema,
+  BenefitsRequestSchema,
+  BoundedCalendarRequestSchema,
+  BoundedHotelSearchRequestSchema,
+  BoundedRoomsRequestSchema,
+  ChildPolicyRequestSchema,
+  LocationSearchRequestSchema,
+  ParseDeeplinkRequestSchema,
+  RatesRequestSchema,
+  RoomRateDetailsRequestSchema,
+  SEARCH_PATHS,
+  UpgradableRoomsRequestSchema,
+} from '../../src/contract/search';
+import { roomRateContentRoutes } from '../content/room-rate-routes';
+import type { Database } from '../db/database';
+import type { AppEnv } from '../env';
+import { errorBody, notFound } from '../middleware/errors';
+import { validate } from '../middleware/validate';
+import { createSearchService, type Outcome } from './service';
+
+/** An outcome as the HTTP answer: 200 with its data, 404 for an unknown code, 409 when it cannot be booked as asked. */
+function answer<T>(c: Context<AppEnv>, outcome: Outcome<T>) {
+  if ('notFound' in outcome) return notFound(c, outcome.notFound);
+  if ('conflict' in outcome) return c.json(errorBody('conflict', outcome.conflict), 409);
+  return c.json({ data: outcome.data }, 200);
+}
+
+/**
+ * Hotel search (spec section 7, "Search"): destinations, hotels with prices, the price calendar, rooms and
+ * rates of a hotel, add-ons, benefits, deep links; plus the content of rooms and rates. Answers depend
+ * on the inventory and on today, so none of them is cached.
+ */
+export function searchRoutes({ db, now = () => new Date() }: { db: Database; now?: () => Date }) {
+  const search = createSearchService({ db, now });
+  return new Hono<AppEnv>()
+    .post(SEARCH_PATHS.location, validate('json', LocationSearchRequestSchema), async (c) => {
+      const { query, locale } = c.req.valid('json');
+      return c.json({ data: await search.location(query, locale) }, 200);
+    })
+    .post(SEARCH_PATHS.hotels, validate('json', BoundedHotelSearchRequestSchema), async (c) =>
+      c.json({ data: await search.hotels(c.req.valid('json')) }, 200),
+    )
+    .post(SEARCH_PATHS.calendar, validate('json', BoundedCalendarRequestSchema), async (c) =>
+      answer(c, await search.calendar(c.req.valid('json'))),
+    )
+    .post(SEARCH_PATHS.rooms, validate('json', BoundedRoomsRequestSchema), async (c) => answer(c, await search.rooms(c.req.valid('json'))))
+    .post(SEARCH_PATHS.rates, validate('json', RatesRequestSchema), async (c) => answer(c, await search.rates(c.req.valid('json'))))
+    .post(SEARCH_PATHS.cheapestRoom, validate('json', BoundedRoomsRequestSchema), async (c) =>
+      answer(c, await search.cheapestRoom(c.req.valid('json'))),
+    )
+    .post(SEARCH_PATHS.upgradableRooms, validate('json', UpgradableRoomsRequestSchema), async (c) =>
+      answer(c, await search.upgradableRooms(c.req.valid('json'))),
+    )
+    .post(SEARCH_PATHS.addons, validate('json', AddonsRequestSchema), async (c) => answer(c, await search.addons(c.req.valid('json'))))
+    .post(SEARCH_PATHS.benefits, validate('json', BenefitsRequestSchema), async (c) => answer(c, await search.benefits(c.req.valid('json'))))
+    .post(SEARCH_PATHS.parseDeeplink, validate('json', ParseDeeplinkRequestSchema), async (c) =>
+      c.json({ data: await search.parseDeeplink(c.req.valid('json')) }, 200),
+    )
+    .post(SEARCH_PATHS.roomRateDetails, validate('json', RoomRateDetailsRequestSchema), async (c) =>
+      answer(c, await search.roomRateDetails(c.req.valid('json'))),
+    )
+    .post(SEARCH_PATHS.childPolicy, validate('json', ChildPolicyRequestSchema), async (c) =>
+      answer(c, await search.childPolicy(c.req.valid('json'))),
+    )
+    .route('/', roomRateContentRoutes({ db }));
+}

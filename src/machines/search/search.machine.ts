@@ -1,0 +1,307 @@
+import { assertEvent, assign, emit, setup } from 'xstate';
+import {
+  canAddChild,
+  canAddRoom,
+  canRemoveRoom,
+  CHILD_AGE_UNSET,
+  clampAdults,
+  isChildAgeSet,
+  isIsoDate,
+  isRoomLimitReached,
+  newRoom,
+  normaliseApproxDateRange,
+  normaliseChildAge,
+  normaliseCodes,
+  normaliseDateRange,
+  normalisePriceRange,
+} from '../../services/search/search-rules';
+import { fromQuery, toQuery } from '../../services/search/search-url';
+import type { RoomEntry, SearchEmitted, SearchEvent, SearchFieldError, SearchInput, SearchMachineContext, SearchTag } from './search.types';
+
+type Context = SearchMachineContext;
+type Field = 'location' | 'dates' | 'rooms';
+
+const FIELD_OF_ERROR: Record<SearchFieldError, Field> = {
+  'location.missing': 'location',
+  'dates.outsideWindow': 'dates',
+  'dates.beforeOpening': 'dates',
+  'rooms.childAgeMissing': 'rooms',
+};
+
+const isBlank = (text: string) => text.trim() === '';
+const hasUnsetChildAge = (rooms: readonly RoomEntry[]) => rooms.some((room) => room.children.some((age) => !isChildAgeSet(age)));
+const findRoom = (context: Context, uuid: string) => context.rooms.find((room) => room.uuid === uuid);
+const hasChild = (context: Context, uuid: string, index: number) => {
+  const children = findRoom(context, uuid)?.children ?? [];
+  return Number.isInteger(index) && index >= 0 && index < children.length;
+};
+const dateRules = (context: Context) => ({ openingDate: context.openingDate });
+
+/** Room ids `<prefix>-<n>` with the smallest n no room in `taken` uses: the same rooms always get the same ids. */
+function roomIdMaker(prefix: string, taken: readonly RoomEntry[]): () => string {
+  const used = new Set(taken.map((room) => room.uuid));
+  return () => {
+    let n = 1;
+    while (used.has(`${prefix}-${n}`)) n += 1;
+    const id = `${prefix}-${n}`;
+    used.add(id);
+    return id;
+  };
+}
+
+function updateRoom(context: Context, uuid: string, update: (room: RoomEntry) => RoomEntry): { rooms: RoomEntry[] } {
+  return { rooms: context.rooms.map((room) => (room.uuid === uuid ? update(room) : room)) };
+}
+
+/**
+ * The search a URL query describes, for this machine: rooms keep their ids by position (a room the
+ * guest had stays the same room), paying with points only while the flag allows it.
+ */
+function searchFromQuery(query: Record<string, unknown>, context: Pick<Context, 'clock' | 'openingDate' | 'payWithPointsEnabled' | 'roomIdPrefix' | 'rooms'>) {
+  const freshId = roomIdMaker(context.roomIdPrefix, context.rooms);
+  const state = fromQuery(query, {
+    now: context.clock(),
+    openingDate: context.openingDate,
+    roomId: (index) => context.rooms[index]?.uuid ?? freshId(),
+  });
+  return {
+    ...state,
+    payWithPoints: state.payWithPoints && context.payWithPointsEnabled,
+    roomLimitReached: isRoomLimitReached(state.rooms.length),
+  };
+}
+
+function sameQuery(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+/**
+ * What stops a submit, in a fixed order. Dates that were fine when picked may have become past (a page
+ * left open overnight): they are corrected, and the guest is told before the search runs. (Dates before
+ * a hotel's opening are corrected as they are picked, so `dates.beforeOpening` never arises here.)
+ */
+function reviewSearch(context: Context): { errors: SearchFieldError[]; dateRange: Context['dateRange'] } {
+  const dateRange = normaliseDateRange(context.dateRange, context.clock(), dateRules(context));
+  const datesMoved = dateRange.start !== context.dateRange.start || dateRange.end !== context.dateRange.end;
+  const errors: SearchFieldError[] = [];
+  if (isBlank(context.location)) errors.push('location.missing');
+  if (datesMoved) errors.push('dates.outsideWindow');
+  if (hasUnsetChildAge(context.rooms)) errors.push('rooms.childAgeMissing');
+  return { errors, dateRange };
+}
+
+/** Whether the error still holds after the guest edited its field (dates are corrected as they are picked). */
+function stillFails(error: SearchFieldError, context: Context): boolean {
+  switch (FIELD_OF_ERROR[error]) {
+    case 'location':
+      return isBlank(context.location);
+    case 'rooms':
+      return hasUnsetChildAge(context.rooms);
+    case 'dates':
+      return false;
+  }
+}
+
+/**
+ * The search form: where, when, rooms and guests, and the results-page refinements, kept in the URL's
+ * shape (spec sections 2, 3, 5). Two regions run side by side: whether the compact editor is open, and
+ * whether the last submit found problems. Everything that changes the URL is emitted as `url.update`.
+ */
+export const searchMachine = setup({
+  types: {
+    context: {} as Context,
+    events: {} as SearchEvent,
+    input: {} as SearchInput,
+    emitted: {} as SearchEmitted,
+    tags: {} as SearchTag,
+  },
+  guards: {
+    canAddRoom: ({ context }) => canAddRoom(context.rooms.length),
+    canRemoveRoom: ({ context, event }) => {
+      assertEvent(event, 'room.remove');
+      return canRemoveRoom(context.rooms.length) && findRoom(context, event.uuid) !== undefined;
+    },
+    isKnownRoom: ({ context, event }) => {
+      assertEvent(event, ['room.adults.changed', 'rate.selected']);
+      return findRoom(context, event.uuid) !== undefined;
+    },
+    canAddChild: ({ context, event }) => {
+      assertEvent(event, 'room.child.add');
+      const room = findRoom(context, event.uuid);
+      return room !== undefined && canAddChild(room);
+    },
+    isKnownChild: ({ context, event }) => {
+      assertEvent(event, 'room.child.remove');
+      return hasChild(context, event.uuid, event.index);
+    },
+    isValidChildAge: ({ context, event }) => {
+      assertEvent(event, 'room.child.age.changed');
+      return hasChild(context, event.uuid, event.index) && normaliseChildAge(event.age) !== null;
+    },
+    isPointsEnabled: ({ context }) => context.payWithPointsEnabled,
+    /** The URL also changes because of this machine's own url.update: only another search replaces the form. */
+    describesAnotherSearch: ({ context, event }) => {
+      assertEvent(event, 'url.changed');
+      return !sameQuery(toQuery(searchFromQuery(event.query, context)), toQuery(context));
+    },
+    isSearchValid: ({ context }) => reviewSearch(context).errors.length === 0,
+    hasNoErrors: ({ context }) => context.errors.length === 0,
+  },
+  actions: {
+    setLocation: assign(({ event }) => {
+      assertEvent(event, 'location.changed');
+      return { location: event.location };
+    }),
+    setDates: assign(({ context, event }) => {
+      assertEvent(event, 'dates.changed');
+      return { dateRange: normaliseDateRange({ start: event.start, end: event.end }, context.clock(), dateRules(context)) };
+    }),
+    setApproxDateRange: assign(({ event }) => {
+      assertEvent(event, 'approxDateRange.changed');
+      return { approxDateRange: normaliseApproxDateRange(event.days) };
+    }),
+    addRoom: assign(({ context }) => {
+      const rooms = [...context.rooms, newRoom(roomIdMaker(context.roomIdPrefix, context.rooms)())];
+      return { rooms, roomLimitReached: isRoomLimitReached(rooms.length) };
+    }),
+    removeRoom: assign(({ context, event }) => {
+      assertEvent(event, 'room.remove');
+      const rooms = context.rooms.filter((room) => room.uuid !== event.uuid);
+      return { rooms, roomLimitReached: isRoomLimitReached(rooms.length) };
+    }),
+    setAdults: assign(({ context, event }) => {
+      assertEvent(event, 'room.adults.changed');
+      return updateRoom(context, event.uuid, (room) => ({ ...room, adults: clampAdults(event.adults) }));
+    }),
+    addChild: assign(({ context, event }) => {
+      assertEvent(event, 'room.child.add');
+      return updateRoom(context, event.uuid, (room) => ({ ...room, children: [...room.children, CHILD_AGE_UNSET] }));
+    }),
+    removeChild: assign(({ context, event }) => {
+      assertEvent(event, 'room.child.remove');
+      return updateRoom(context, event.uuid, (room) => ({ ...room, children: room.children.filter((_, index) => index !== event.index) }));
+    }),
+    setChildAge: assign(({ context, event }) => {
+      assertEvent(event, 'room.child.age.changed');
+      const age = normaliseChildAge(event.age) ?? CHILD_AGE_UNSET;
+      return updateRoom(context, event.uuid, (room) => ({ ...room, children: room.children.map((old, index) => (index === event.index ? age : old)) }));
+    }),
+    setPromo: assign(({ event }) => {
+      assertEvent(event, 'promo.changed');
+      return { promoCode: event.promoCode };
+    }),
+    toggleBusiness: assign({ isBusiness: ({ context }) => !context.isBusiness }),
+    togglePoints: assign({ payWithPoints: ({ context }) => !context.payWithPoints }),
+    setBrands: assign(({ event }) => {
+      assertEvent(event, 'brands.changed');
+      return { brands: normaliseCodes(event.brands) };
+    }),
+    setFeatures: assign(({ event }) => {
+      assertEvent(event, 'features.changed');
+      return { features: normaliseCodes(event.features) };
+    }),
+    setSort: assign(({ event }) => {
+      assertEvent(event, 'sort.changed');
+      return { sortBy: event.sortBy };
+    }),
+    setPriceRange: assign(({ event }) => {
+      assertEvent(event, 'price.changed');
+      return { priceRange: normalisePriceRange(event.min, event.max) };
+    }),
+    selectRate: assign(({ context, event }) => {
+      assertEvent(event, 'rate.selected');
+      return updateRoom(context, event.uuid, (room) => ({ ...room, rateCode: event.rateCode, roomTypeCode: event.roomTypeCode }));
+    }),
+    replaceFromQuery: assign(({ context, event }) => {
+      assertEvent(event, 'url.changed');
+      return { ...searchFromQuery(event.query, context), errors: [] };
+    }),
+    /** Drops the errors of the edited field that the edit resolved. */
+    revalidate: assign(({ context }, params: { field: Field }) => ({
+      errors: context.errors.filter((error) => FIELD_OF_ERROR[error] !== params.field || stillFails(error, context)),
+    })),
+    reviewSearch: assign(({ context }) => ({
+      ...reviewSearch(context),
+      location: context.location.trim(),
+      promoCode: context.promoCode.trim(),
+    })),
+    emitRefine: emit(({ context }) => ({ type: 'url.update', query: toQuery(context), reason: 'refine' }) as const),
+    emitSubmit: emit(({ context }) => ({ type: 'url.update', query: toQuery(context), reason: 'submit' }) as const),
+  },
+}).createMachine({
+  id: 'search',
+  description: 'The hotel search form and its URL: where, when, rooms and guests, filters and sort.',
+  context: ({ input }) => {
+    const base = {
+      clock: input.now,
+      roomIdPrefix: input.newId?.() ?? 'room',
+      openingDate: isIsoDate(input.openingDate) ? input.openingDate : null,
+      payWithPointsEnabled: input.payWithPointsEnabled ?? false,
+      rooms: [],
+    };
+    return { ...base, ...searchFromQuery(input.query ?? {}, base), errors: [] };
+  },
+  type: 'parallel',
+  states: {
+    editor: {
+      description: 'Whether the compact search bar of the results pages shows its full form.',
+      initial: 'closed',
+      states: {
+        closed: {
+          description: 'The search is shown as a one-line summary.',
+          on: { 'editor.open': 'open' },
+        },
+        open: {
+          description: 'The full form is shown for changing the search.',
+          tags: ['editorOpen'],
+          on: {
+            'editor.close': 'closed',
+            'search.submit': { guard: 'isSearchValid', target: 'closed' },
+          },
+        },
+      },
+    },
+    form: {
+      description: 'The search itself: edits, refinements, the URL, and submitting.',
+      initial: 'editing',
+      on: {
+        'location.changed': { actions: ['setLocation', { type: 'revalidate', params: { field: 'location' } }] },
+        'dates.changed': { actions: ['setDates', { type: 'revalidate', params: { field: 'dates' } }] },
+        'approxDateRange.changed': { actions: 'setApproxDateRange' },
+        'room.add': { guard: 'canAddRoom', actions: 'addRoom' },
+        'room.remove': { guard: 'canRemoveRoom', actions: ['removeRoom', { type: 'revalidate', params: { field: 'rooms' } }] },
+        'room.adults.changed': { guard: 'isKnownRoom', actions: 'setAdults' },
+        'room.child.add': { guard: 'canAddChild', actions: 'addChild' },
+        'room.child.remove': { guard: 'isKnownChild', actions: ['removeChild', { type: 'revalidate', params: { field: 'rooms' } }] },
+        'room.child.age.changed': { guard: 'isValidChildAge', actions: ['setChildAge', { type: 'revalidate', params: { field: 'rooms' } }] },
+        'promo.changed': { actions: 'setPromo' },
+        'business.toggled': { actions: 'toggleBusiness' },
+        'points.toggled': { guard: 'isPointsEnabled', actions: 'togglePoints' },
+        'brands.changed': { actions: ['setBrands', 'emitRefine'] },
+        'features.changed': { actions: ['setFeatures', 'emitRefine'] },
+        'sort.changed': { actions: ['setSort', 'emitRefine'] },
+        'price.changed': { actions: ['setPriceRange', 'emitRefine'] },
+        'rate.selected': { guard: 'isKnownRoom', actions: ['selectRate', 'emitRefine'] },
+        'url.changed': { guard: 'describesAnotherSearch', target: '.editing', actions: 'replaceFromQuery' },
+      },
+      states: {
+        editing: {
+          description: 'The guest edits the search; nothing is wrong with it as far as anyone said.',
+          on: { 'search.submit': 'validating' },
+        },
+        validating: {
+          description: 'Checks the submitted search: a valid one goes to the URL, an invalid one shows its problems.',
+          entry: 'reviewSearch',
+          always: [{ guard: 'hasNoErrors', target: 'editing', actions: 'emitSubmit' }, { target: 'invalid' }],
+        },
+        invalid: {
+          description: 'The last submit found problems; each goes away as the guest fixes its field.',
+          tags: ['invalid'],
+          on: { 'search.submit': 'validating' },
+          always: { guard: 'hasNoErrors', target: 'editing' },
+        },
+      },
+    },
+  },
+});

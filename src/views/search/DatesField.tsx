@@ -1,0 +1,42 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
+import type { Locale } from '../../contract/locales';
+import { formatCalendarDate } from '../../services/format/dates';
+import { nightsBetween } from '../../services/search/search-rules';
+import { DisclosurePanel } from '../shell/DisclosurePanel';
+import { SearchActorContext } from './search-context';
+
+// The calendar is the heaviest part of the search bar: it loads when the guest opens it.
+const PriceCalendar = lazy(() => import('./PriceCalendar'));
+
+export function DatesField({ locale, calendarFor }: { locale: Locale; calendarFor: { hotelCode?: string; city?: string } }) {
+  const { t } = useLingui();
+  const dateRange = SearchActorContext.useSelector((snapshot) => snapshot.context.dateRange);
+  const nights = nightsBetween(dateRange.start, dateRange.end);
+  return (
+    <div className="field field--dates">
+      <span className="field__label" id="dates-label">
+        {t`Dates`}
+      </span>
+      <DisclosurePanel
+        labelledBy="dates-label dates-value"
+        buttonClassName="field__button"
+        panelClassName="popover dialog popover--calendar"
+        panelLabel={t`Choose your dates`}
+        summary={
+          <span id="dates-value">
+            <bdi>{formatCalendarDate(dateRange.start, locale)}</bdi> – <bdi>{formatCalendarDate(dateRange.end, locale)}</bdi>
+            <span className="field__hint">{plural(nights, { one: '# night', other: '# nights' })}</span>
+          </span>
+        }
+      >
+        {() => (
+          <Suspense fallback={<p role="status">{t`Loading the calendar…`}</p>}>
+            <PriceCalendar locale={locale} calendarFor={calendarFor} />
+          </Suspense>
+        )}
+      </DisclosurePanel>
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+import { Plural, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { Locale } from '../../contract/locales';
+import type { HotelSearchResponse, SortOption } from '../../contract/search';
+import { formatCalendarDate } from '../../services/format/dates';
+import { localizedPath, ROUTES } from '../../services/navigation/paths';
+import { hotelSearchQuery, nearbyAvailableArrivals, priceCalendarQuery, toHotelSearchRequest } from '../../services/search-api/queries';
+import { addDaysToDate, nightsBetween } from '../../services/search/search-rules';
+import { fromQuery, toQuery } from '../../services/search/search-url';
+import type { SearchQueryState } from '../../services/search/search-state';
+import { PageTitle } from '../shell/PageTitle';
+import { CardSkeletons, LoadFailed } from '../shell/QueryState';
+import { SiteLink } from '../shell/SiteLink';
+import { HotelResultCard } from './HotelResultCard';
+import { SearchBar } from './SearchBar';
+import { SearchActorContext } from './search-context';
+
+/** The results of the search in the URL; the form above them edits the next search. */
+export function ResultsPage({ locale, query }: { locale: Locale; query: Record<string, unknown> }) {
+  const { t } = useLingui();
+  const searched = useMemo(() => fromQuery(query, { now: new Date() }), [query]);
+  const request = toHotelSearchRequest(searched, { currency: 'EUR', locale });
+  const results = useQuery({ ...hotelSearchQuery(request), enabled: searched.location.trim() !== '' });
+  return (
+    <div className="page results-page" data-page="results">
+      <PageTitle title={searched.location ? t`Hotels in ${searched.location}` : t`Find a hotel`} />
+      <h1>{searched.location ? t`Hotels in ${searched.location}` : t`Find a hotel`}</h1>
+      <SearchBar locale={locale} />
+      {searched.location.trim() === '' ? (
+        <p className="notice">{t`Enter a destination to see hotels, prices and availability.`}</p>
+      ) : results.isPending ? (
+        <CardSkeletons count={6} label={t`Searching hotels…`} />
+      ) : results.isError ? (
+        <LoadFailed message={t`The search could not be completed.`} onRetry={() => void results.refetch()} />
+      ) : (
+        <Results data={results.data} searched={searched} locale={locale} isRefreshing={results.isPlaceholderData} />
+      )}
+    </div>
+  );
+}
+
+function Results({ data, searched, locale, isRefreshing }: { data: HotelSearchResponse; searched: SearchQueryState; locale: Locale; isRefreshing: boolean }) {
+  const { t } = useLingui();
+  const available = data.hotels.filter((hotel) => hotel.available).length;
+  return (
+    <div className="results" aria-busy={isRefreshing}>
+      <Filters data={data} />
+      <section className="results__list" aria-labelledby="results-count">
+        <div className="results__toolbar">
+          <p id="results-count" role="status" aria-live="polite">
+            <Plural value={available} one="# hotel available" other="# hotels available" />
+          </p>
+          <SortSelect />
+        </div>
+        {available === 0 ? <NoAvailability searched={searched} locale={locale} nights={data.nights} /> : null}
+        <ol className="results__hotels">
+          {data.hotels.map((hotel) => {
+            const roomsQuery = new URLSearchParams(toQuery({ ...searched, location: hotel.hotelCode })).toString();
+            return (
+              <li key={hotel.hotelCode}>
+                <HotelResultCard
+                  hotel={hotel}
+                  locale={locale}
+                  payWithPoints={searched.payWithPoints}
+                  roomsHref={`${localizedPath(locale, ROUTES.booking.selectRoomRate)}?${roomsQuery}`}
+                />
+              </li>
+            );
+          })}
+        </ol>
+        {data.hotels.length === 0 ? <p>{t`No hotel matches these filters.`}</p> : null}
+      </section>
+    </div>
+  );
+}
+
+function SortSelect() {
+  const { t } = useLingui();
+  const actor = SearchActorContext.useActorRef();
+  const sortBy = SearchActorContext.useSelector((snapshot) => snapshot.context.sortBy);
+  const labels: Record<SortOption, string> = {
+    'price-asc': t`Price: lowest first`,
+    'price-desc': t`Price: highest first`,
+    distance: t`Distance from the centre`,
+    name: t`Hotel name`,
+  };
+  return (
+    <label className="sort-select">
+      <span>{t`Sort by`}</span>
+      <select value={sortBy} onChange={(event) => actor.send({ type: 'sort.changed', sortBy: event.target.value as SortOption })}>
+        {(Object.keys(labels) as SortOption[]).map((option) => (
+          <option key={option} value={option}>
+            {labels[option]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function Filters({ data }: { data: HotelSearchResponse }) {
+  const { t } = useLingui();
+  const actor = SearchActorContext.useActorRef();
+  const brands = SearchActorContext.useSelector((snapshot) => snapshot.context.brands);
+  const features = SearchActorContext.useSelector((snapshot) => snapshot.context.features);
+  const priceRange = SearchActorContext.useSelector((snapshot) => snapshot.context.priceRange);
+  const toggle = (list: string[], code: string) => (list.includes(code) ? list.filter((item) => item !== code) : [...list, code]);
+  const priceValue = (value: string) => (value.trim() === '' || Number.isNaN(Number(value)) ? null : Math.max(0, Number(value)));
+  return (
+    <aside className="filters" aria-label={t`Filters`}>
+      <fieldset>
+        <legend>{t`Brands`}</legend>
+        {data.facets.brands.map((brand) => (
+          <label key={brand.code} className="toggle">
+            <input
+              type="checkbox"
+              checked={brands.includes(brand.code)}
+              onChange={() => actor.send({ type: 'brands.changed', brands: toggle(brands, brand.code) })}
+            />
+            <span>
+              <bdi>{brand.name}</bdi> ({brand.count})
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>{t`Amenities`}</legend>
+        {data.facets.features.map((feature) => (
+          <label key={feature.code} className="toggle">
+            <input
+              type="checkbox"
+              checked={features.includes(feature.code)}
+              onChange={() => actor.send({ type: 'features.changed', features: toggle(features, feature.code) })}
+            />
+            <span>
+              {feature.name} ({feature.count})
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="price-filter">
+        <legend>{t`Price per night (${data.currency})`}</legend>
+        <label>
+          <span>{t`From`}</span>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            placeholder={data.priceRange ? String(Math.floor(data.priceRange.min)) : ''}
+            defaultValue={priceRange.min ?? ''}
+            onBlur={(event) => actor.send({ type: 'price.changed', min: priceValue(event.target.value), max: priceRange.max })}
+          />
+        </label>
+        <label>
+          <span>{t`To`}</span>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            placeholder={data.priceRange ? String(Math.ceil(data.priceRange.max)) : ''}
+            defaultValue={priceRange.max ?? ''}
+            onBlur={(event) => actor.send({ type: 'price.changed', min: priceRange.min, max: priceValue(event.target.value) })}
+          />
+        </label>
+      </fieldset>
+    </aside>
+  );
+}
+
+/** Nothing free on these dates: propose the nearest arrival dates on which the city has rooms. */
+function NoAvailability({ searched, locale, nights }: { searched: SearchQueryState; locale: Locale; nights: number }) {
+  const { t } = useLingui();
+  const stay = Math.max(1, nights || nightsBetween(searched.dateRange.start, searched.dateRange.end));
+  const windowStart = addDaysToDate(searched.dateRange.start, -7);
+  const calendar = useQuery(
+    priceCalendarQuery({
+      city: searched.location,
+      startDate: windowStart < new Date().toISOString().slice(0, 10) ? new Date().toISOString().slice(0, 10) : windowStart,
+      endDate: addDaysToDate(searched.dateRange.start, 21),
+      adults: searched.rooms[0]?.adults ?? 1,
+      currency: 'EUR',
+    }),
+  );
+  const proposals = calendar.data ? nearbyAvailableArrivals(calendar.data.days, searched.dateRange.start, stay) : [];
+  return (
+    <div className="notice" data-testid="no-availability">
+      <p>{t`No hotel has rooms for these dates and guests.`}</p>
+      {proposals.length > 0 ? (
+        <>
+          <p>{t`These dates nearby have availability:`}</p>
+          <ul>
+            {proposals.map((start) => {
+              const alternative = toQuery({ ...searched, dateRange: { start, end: addDaysToDate(start, stay) } });
+              return (
+                <li key={start}>
+                  <SiteLink href={`${localizedPath(locale, ROUTES.findAHotel)}?${new URLSearchParams(alternative).toString()}`}>
+                    <bdi>{formatCalendarDate(start, locale)}</bdi> – <bdi>{formatCalendarDate(addDaysToDate(start, stay), locale)}</bdi>
+                  </SiteLink>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
