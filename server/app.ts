@@ -1,3 +1,4 @@
+import { compress } from 'hono/compress';
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { BFF_PREFIX } from '../src/contract/content';
@@ -33,7 +34,7 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   return new Hono<AppEnv>()
     .basePath(BFF_PREFIX)
-    .use(requestId(), requestLog(deps.logger), bffSecurityHeaders())
+    .use(requestId(), requestLog(deps.logger), bffSecurityHeaders(), compress())
     .onError(errorHandler(deps.logger, deps.errorReporter))
     .notFound(notFoundHandler)
     .route('/', healthRoutes(deps))

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../test/bff/memory-logger';
 import { createSiteApp, localizeDocument } from './static';
@@ -17,6 +18,8 @@ beforeAll(async () => {
   await writeFile(join(staticDir, 'index.html'), INDEX);
   await writeFile(join(staticDir, 'assets', 'index-Bx1.js'), 'console.log("app");');
   await writeFile(join(staticDir, 'robots.txt'), 'User-agent: *\n');
+  // What the build's precompression step writes beside each asset.
+  await writeFile(join(staticDir, 'assets', 'index-Bx1.js.br'), brotliCompressSync('console.log("app");'));
   site = createSiteApp({ staticDir, logger });
 });
 
@@ -122,5 +125,30 @@ describe('localizeDocument', () => {
   it('replaces existing lang and dir attributes and keeps the others', () => {
     expect(localizeDocument('<html dir="ltr" class="x" lang=en>', 'ar')).toBe('<html lang="ar" dir="rtl" class="x">');
     expect(localizeDocument('<HTML>', 'pl')).toBe('<html lang="pl" dir="ltr">');
+  });
+});
+
+describe('compression', () => {
+  it('sends the precompressed Brotli copy of an asset to browsers that accept it', async () => {
+    const response = await get('/assets/index-Bx1.js', { 'Accept-Encoding': 'gzip, br' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('vary')).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe('console.log("app");');
+  });
+
+  it('sends the plain asset to clients that accept no compression', async () => {
+    const response = await get('/assets/index-Bx1.js');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(await response.text()).toBe('console.log("app");');
+  });
+
+  it('compresses pages on the fly', async () => {
+    const page = 'x'.repeat(4096);
+    await writeFile(join(staticDir, 'index.html'), INDEX.replace('<div id="app"></div>', `<div id="app">${page}</div>`));
+    const fresh = createSiteApp({ staticDir, logger });
+    const response = await fresh.request('/de/', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    await writeFile(join(staticDir, 'index.html'), INDEX);
   });
 });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { compress } from 'hono/compress';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { requestId } from 'hono/request-id';
@@ -47,10 +48,10 @@ export function createSiteApp({ staticDir, logger, connectSources }: SiteOptions
   const indexHtml = cachedFile(join(staticDir, 'index.html'));
 
   return new Hono<AppEnv>()
-    .use(requestId(), requestLog(logger), siteSecurityHeaders({ connectSources }))
+    .use(requestId(), requestLog(logger), siteSecurityHeaders({ connectSources }), compress())
     .get('/', redirectToLocale)
     .get('/index.html', redirectToLocale)
-    .use('/assets/*', cacheControlUnlessSet(IMMUTABLE), serveStatic({ root: staticDir }))
+    .use('/assets/*', cacheControlUnlessSet(IMMUTABLE), serveStatic({ root: staticDir, precompressed: true }))
     .get('/assets/*', (c) => c.text('Not found', 404))
     .use('*', cacheControlUnlessSet(SHORT), serveStatic({ root: staticDir }))
     .get('*', async (c) => {

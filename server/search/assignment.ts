@@ -32,6 +32,29 @@ interface Edge {
 
 /** The cheapest assignment that books every room, or null when there is none. */
 export function cheapestAssignment(problem: AssignmentProblem): Assignment | null {
+  // Common case first: when no room type can run out (one room, or enough free of every type), each room
+  // simply takes its cheapest option.
+  if (problem.capacity.every((free) => free >= problem.rooms || free === 0)) return eachCheapest(problem);
+  return cheapestFlow(problem);
+}
+
+function eachCheapest(problem: AssignmentProblem): Assignment | null {
+  const options: number[] = [];
+  let total = 0;
+  for (let room = 0; room < problem.rooms; room += 1) {
+    let best: { option: number; cost: number } | undefined;
+    problem.capacity.forEach((free, option) => {
+      const cost = free > 0 ? problem.cost(room, option) : null;
+      if (cost !== null && (!best || cost < best.cost)) best = { option, cost };
+    });
+    if (!best) return null;
+    options.push(best.option);
+    total += best.cost;
+  }
+  return { options, cost: total };
+}
+
+function cheapestFlow(problem: AssignmentProblem): Assignment | null {
   const { rooms, capacity } = problem;
   const options = capacity.length;
   const source = 0;

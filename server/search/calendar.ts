@@ -48,8 +48,8 @@ export async function priceCalendar(
   for (const { hotel, roomType } of roomTypes) {
     for (const night of inventory.get(roomType.id) ?? []) {
       const date = night.stayDate;
-      if (night.availableRooms < 1 || (hotel.openingDate !== null && date < hotel.openingDate) || !withinArrivalWindow(hotel, date, today)) continue;
       const nightStay = { daysAhead: nightsBetween(today, date), nights: 1 };
+      if (night.availableRooms < 1 || (hotel.openingDate !== null && date < hotel.openingDate) || !withinArrivalWindow(hotel, nightStay.daysAhead)) continue;
       for (const plan of hotel.ratePlans) {
         if (!plan.isMemberRate || !rateApplies(plan.rateCode, nightStay)) continue;
         const price = nightlyRatePrice(inEuroCents(night, catalogue.currencies), plan);

@@ -135,9 +135,12 @@ function facetsOf(hotels: readonly CatalogueHotel[], locale: Locale): HotelSearc
   return { brands: ordered(brands.values()), features: ordered(features.values()) };
 }
 
+const collators = new Map<Locale, Intl.Collator>();
+
 /** Price orders put available hotels first; distance and name order everything together. Ties go by name. */
 function comparator(sortBy: HotelSearchInput['sortBy'], locale: Locale) {
-  const collator = new Intl.Collator(locale, { sensitivity: 'base' });
+  let collator = collators.get(locale);
+  if (!collator) collators.set(locale, (collator = new Intl.Collator(locale, { sensitivity: 'base' })));
   const byName = (a: Evaluated, b: Evaluated) => collator.compare(a.hotel.name, b.hotel.name);
   switch (sortBy) {
     case 'name':

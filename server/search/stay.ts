@@ -41,14 +41,14 @@ export interface Restriction {
 export function hotelRestriction(hotel: CatalogueHotel, stay: Stay): Restriction | null {
   if (hotel.useExternalBooking) return { reason: 'external_booking', minimumStay: null };
   if (hotel.openingDate !== null && stay.startDate < hotel.openingDate) return { reason: 'not_open_yet', minimumStay: null };
-  if (!withinArrivalWindow(hotel, stay.startDate, stay.today)) return { reason: 'outside_arrival_window', minimumStay: null };
+  if (!withinArrivalWindow(hotel, stay.daysAhead)) return { reason: 'outside_arrival_window', minimumStay: null };
   if (stay.nights < hotel.minLengthOfStay) return { reason: 'minimum_stay', minimumStay: hotel.minLengthOfStay };
   return null;
 }
 
-/** Arrival from today plus the hotel's minimum lead days up to today plus 365 days. */
-export function withinArrivalWindow(hotel: Pick<CatalogueHotel, 'minLeadDays'>, arrival: IsoDate, today: IsoDate): boolean {
-  return arrival >= addDays(today, hotel.minLeadDays) && arrival <= addDays(today, SEARCH_LIMITS.arrivalWindowDays);
+/** Arrival (`daysAhead` days after today) from today plus the hotel's minimum lead days up to today plus 365 days. */
+export function withinArrivalWindow(hotel: Pick<CatalogueHotel, 'minLeadDays'>, daysAhead: number): boolean {
+  return daysAhead >= hotel.minLeadDays && daysAhead <= SEARCH_LIMITS.arrivalWindowDays;
 }
 
 /**
