@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { HotelResult, HotelSearchResponse } from '../../contract/search';
+import { renderApp } from '../../../test/web/render-app';
+
+const price = (perNight: number) => ({
+  currency: 'EUR' as const,
+  totalWithTax: perNight * 2,
+  totalWithoutTax: perNight * 1.8,
+  avgPerNightWithTax: perNight,
+  avgPerNightWithoutTax: perNight * 0.9,
+  cityTax: 5,
+});
+
+const hotel = (code: string, name: string, available: boolean): HotelResult => ({
+  hotelCode: code,
+  hotelName: name,
+  brandCode: 'jaz',
+  brandName: 'Jaz in the City',
+  city: 'Berlin',
+  image: { url: `/i/${code}.svg`, alt: name },
+  latitude: 52.5,
+  longitude: 13.4,
+  distanceKm: 1.2,
+  features: [{ code: 'wifi', name: 'Free Wi-Fi' }],
+  available,
+  unavailableReason: available ? null : 'sold_out',
+  minimumStay: null,
+  memberPrice: available ? price(100) : null,
+  nonMemberPrice: available ? price(110) : null,
+  pointsPrice: available ? 20000 : null,
+});
+
+const response = (hotels: HotelResult[]): { data: HotelSearchResponse } => ({
+  data: {
+    hotels,
+    total: hotels.length,
+    nights: 2,
+    currency: 'EUR',
+    priceRange: { min: 100, max: 100 },
+    facets: { brands: [{ code: 'jaz', name: 'Jaz in the City', count: hotels.length }], features: [{ code: 'wifi', name: 'Free Wi-Fi', count: 1 }] },
+  },
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('results page', () => {
+  it('lists hotels with member, standard and points prices side by side', async () => {
+    await renderApp('/en/find-a-hotel?location=Berlin&payWithPoints=1', (url) =>
+      url.pathname === '/bff/search/hotels-v2' ? { body: response([hotel('JAZB', 'Jaz Berlin', true), hotel('SOLD', 'Sold Hotel', false)]) } : undefined,
+    );
+    const card = (await screen.findByRole('heading', { name: 'Jaz Berlin' }, { timeout: 5000 })).closest('article') as HTMLElement;
+    expect(within(card).getByText('€100.00')).toBeTruthy();
+    expect(within(card).getByText('€110.00')).toBeTruthy();
+    expect(within(card).getByText('Members save €10.00 per night')).toBeTruthy();
+    expect(within(card).getByText('or 20,000 points')).toBeTruthy();
+    const sold = screen.getByRole('heading', { name: 'Sold Hotel' }).closest('article') as HTMLElement;
+    expect(within(sold).getByText('Sold out for these dates')).toBeTruthy();
+    expect(screen.getByRole('status', { name: '' }).textContent ?? '').toContain('1 hotel available');
+  });
+
+  it('writes a new sort order into the URL', async () => {
+    const { router } = await renderApp('/en/find-a-hotel?location=Berlin', (url) =>
+      url.pathname === '/bff/search/hotels-v2' ? { body: response([hotel('JAZB', 'Jaz Berlin', true)]) } : undefined,
+    );
+    await userEvent.selectOptions(await screen.findByLabelText('Sort by', undefined, { timeout: 5000 }), 'name');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.searchStr).get('sortBy')).toBe('name'));
+  });
+
+  it('proposes nearby dates with availability when nothing is free', async () => {
+    await renderApp('/en/find-a-hotel?location=Berlin&startDate=2099-01-10&endDate=2099-01-11', (url) => {
+      if (url.pathname === '/bff/search/hotels-v2') return { body: response([hotel('SOLD', 'Sold Hotel', false)]) };
+      if (url.pathname.endsWith('searchCalendarV2')) {
+        return { body: { data: { currency: 'EUR', days: [{ date: '2099-01-12', available: true, price: 90, minimumStay: 1 }, { date: '2099-01-13', available: true, price: 90, minimumStay: 1 }] } } };
+      }
+      return undefined;
+    });
+    expect(await screen.findByText('No hotel has rooms for these dates and guests.', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findAllByRole('link', { name: /2099/ })).not.toHaveLength(0);
+  });
+});
+
+describe('rooms and guests editor', () => {
+  it('stops at nine rooms and says why, and a removed room lifts the limit', async () => {
+    await renderApp('/en/find-a-hotel?location=Berlin', () => undefined);
+    await userEvent.click(await screen.findByRole('button', { name: /Rooms and guests/ }, { timeout: 5000 }));
+    const add = screen.getByRole('button', { name: 'Add a room' });
+    for (let room = 2; room <= 9; room += 1) await userEvent.click(add);
+    expect((add as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(/You can book up to 9 rooms at once/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove room 9' }));
+    expect(screen.queryByText(/You can book up to 9 rooms at once/)).toBeNull();
+    expect((add as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('adds a child whose age must be chosen before searching', async () => {
+    await renderApp('/en/find-a-hotel?location=Berlin', () => undefined);
+    await userEvent.click(await screen.findByRole('button', { name: /Rooms and guests/ }, { timeout: 5000 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add a child to room 1' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findAllByText('Choose the age of every child: prices and room sizes depend on it.')).not.toHaveLength(0);
+  });
+});
