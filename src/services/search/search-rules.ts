@@ -2,7 +2,7 @@
  * The business rules of a search (spec sections 4, 5 and 9), as pure functions. Anything that depends
  * on "today" takes the clock as a parameter; "today" is the calendar date in Europe/Berlin.
  */
-import { addDays, differenceInCalendarDays, format, parseISO } from 'date-fns';
+import { addDays, differenceInCalendarDays, formatISO, parseISO } from 'date-fns';
 import * as v from 'valibot';
 import { BUSINESS_TIME_ZONE, IsoDateSchema, SEARCH_LIMITS, SORT_OPTIONS } from '../../contract/search';
 import type { SortOption } from '../../contract/search';
@@ -21,7 +21,7 @@ export function isIsoDate(value: unknown): value is string {
 
 /** Adds whole days to a calendar date. Calendar arithmetic, so a daylight-saving change never shifts it. */
 export function addDaysToDate(date: string, days: number): string {
-  return format(addDays(parseISO(date), days), 'yyyy-MM-dd');
+  return formatISO(addDays(parseISO(date), days), { representation: 'date' });
 }
 
 /** Nights between arrival and departure: calendar days, one per date change whatever the clock does. */
