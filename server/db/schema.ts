@@ -16,6 +16,8 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '../../src/contract/locales';
+import { ADDON_PRICING_MODES } from '../../src/contract/search';
+import type { AddonPricing } from '../../src/contract/search';
 import type { ThemeId } from '../../src/contract/themes';
 
 /*
@@ -277,15 +279,9 @@ export const roomInventory = pgTable(
   ],
 );
 
-export const ADDON_PRICING_MODES = [
-  'per_night',
-  'per_stay',
-  'per_adult_per_night',
-  'per_child_per_night',
-  'per_person',
-  'per_person_per_night',
-] as const;
-export type AddonPricingMode = (typeof ADDON_PRICING_MODES)[number];
+// The pricing modes are the contract's: the database enum and the API answer can never disagree.
+export { ADDON_PRICING_MODES };
+export type AddonPricingMode = AddonPricing;
 export const addonPricingMode = pgEnum('addon_pricing_mode', ADDON_PRICING_MODES);
 
 export const addons = pgTable(

@@ -105,40 +105,21 @@ function Filters({ data }: { data: HotelSearchResponse }) {
   const brands = SearchActorContext.useSelector((snapshot) => snapshot.context.brands);
   const features = SearchActorContext.useSelector((snapshot) => snapshot.context.features);
   const priceRange = SearchActorContext.useSelector((snapshot) => snapshot.context.priceRange);
-  const toggle = (list: string[], code: string) => (list.includes(code) ? list.filter((item) => item !== code) : [...list, code]);
   const priceValue = (value: string) => (value.trim() === '' || Number.isNaN(Number(value)) ? null : Math.max(0, Number(value)));
   return (
     <aside className="filters" aria-label={t`Filters`}>
-      <fieldset>
-        <legend>{t`Brands`}</legend>
-        {data.facets.brands.map((brand) => (
-          <label key={brand.code} className="toggle">
-            <input
-              type="checkbox"
-              checked={brands.includes(brand.code)}
-              onChange={() => actor.send({ type: 'brands.changed', brands: toggle(brands, brand.code) })}
-            />
-            <span>
-              <bdi>{brand.name}</bdi> ({brand.count})
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      <fieldset>
-        <legend>{t`Amenities`}</legend>
-        {data.facets.features.map((feature) => (
-          <label key={feature.code} className="toggle">
-            <input
-              type="checkbox"
-              checked={features.includes(feature.code)}
-              onChange={() => actor.send({ type: 'features.changed', features: toggle(features, feature.code) })}
-            />
-            <span>
-              {feature.name} ({feature.count})
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <FacetFieldset
+        legend={t`Brands`}
+        facets={data.facets.brands}
+        chosen={brands}
+        onChange={(codes) => actor.send({ type: 'brands.changed', brands: codes })}
+      />
+      <FacetFieldset
+        legend={t`Amenities`}
+        facets={data.facets.features}
+        chosen={features}
+        onChange={(codes) => actor.send({ type: 'features.changed', features: codes })}
+      />
       <fieldset className="price-filter">
         <legend>{t`Price per night (${data.currency})`}</legend>
         <label>
@@ -165,6 +146,25 @@ function Filters({ data }: { data: HotelSearchResponse }) {
         </label>
       </fieldset>
     </aside>
+  );
+}
+
+/** A group of checkboxes that narrows the results to some codes, each with its number of hotels. */
+function FacetFieldset(props: { legend: string; facets: { code: string; name: string; count: number }[]; chosen: string[]; onChange: (codes: string[]) => void }) {
+  const { legend, facets, chosen, onChange } = props;
+  const toggle = (code: string) => (chosen.includes(code) ? chosen.filter((item) => item !== code) : [...chosen, code]);
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {facets.map((facet) => (
+        <label key={facet.code} className="toggle">
+          <input type="checkbox" checked={chosen.includes(facet.code)} onChange={() => onChange(toggle(facet.code))} />
+          <span>
+            <bdi>{facet.name}</bdi> ({facet.count})
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
