@@ -22,6 +22,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // The server reads it to preload the catalog of the page's language (server/static.ts).
+    manifest: true,
     sourcemap: true,
   },
   server: {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../test/bff/memory-logger';
-import { createSiteApp, localizeDocument } from './static';
+import { catalogChunk, createSiteApp, localizeDocument } from './static';
 
 const INDEX = '<!doctype html>\n<html lang="en"><head><title>Hotels</title><script type="module" src="/assets/index-Bx1.js"></script></head><body><div id="app"></div></body></html>';
 
@@ -18,6 +18,11 @@ beforeAll(async () => {
   await writeFile(join(staticDir, 'index.html'), INDEX);
   await writeFile(join(staticDir, 'assets', 'index-Bx1.js'), 'console.log("app");');
   await writeFile(join(staticDir, 'robots.txt'), 'User-agent: *\n');
+  await mkdir(join(staticDir, '.vite'));
+  await writeFile(
+    join(staticDir, '.vite', 'manifest.json'),
+    JSON.stringify({ 'src/locales/ar/messages.po': { file: 'assets/messages-AR1.js', isDynamicEntry: true } }),
+  );
   // What the build's precompression step writes beside each asset.
   await writeFile(join(staticDir, 'assets', 'index-Bx1.js.br'), brotliCompressSync('console.log("app");'));
   site = createSiteApp({ staticDir, logger });
@@ -150,5 +155,22 @@ describe('compression', () => {
     const response = await fresh.request('/de/', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(response.headers.get('content-encoding')).toBe('gzip');
     await writeFile(join(staticDir, 'index.html'), INDEX);
+  });
+});
+
+describe('catalog preload', () => {
+  it('names the page language’s catalog chunk in the HTML so it loads with the app', async () => {
+    const html = await (await get('/ar/')).text();
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/messages-AR1.js"></head>');
+  });
+
+  it('adds nothing for a language the manifest does not know, or without a manifest', async () => {
+    expect(await (await get('/de/')).text()).not.toContain('modulepreload');
+    expect(catalogChunk(undefined, 'de')).toBeUndefined();
+    expect(catalogChunk('not json', 'de')).toBeUndefined();
+  });
+
+  it('does not serve the build manifest', async () => {
+    expect((await get('/.vite/manifest.json')).status).toBe(404);
   });
 });

@@ -46,6 +46,7 @@ export function createSiteApp({ staticDir, logger, connectSources }: SiteOptions
     logger.log('warn', 'static site: index.html not found; run the web build first', { staticDir });
   }
   const indexHtml = cachedFile(join(staticDir, 'index.html'));
+  const manifest = cachedFile(join(staticDir, '.vite', 'manifest.json'));
 
   return new Hono<AppEnv>()
     .use(requestId(), requestLog(logger), siteSecurityHeaders({ connectSources }), compress())
@@ -53,6 +54,8 @@ export function createSiteApp({ staticDir, logger, connectSources }: SiteOptions
     .get('/index.html', redirectToLocale)
     .use('/assets/*', cacheControlUnlessSet(IMMUTABLE), serveStatic({ root: staticDir, precompressed: true }))
     .get('/assets/*', (c) => c.text('Not found', 404))
+    // Build metadata, read by this server only.
+    .get('/.vite/*', (c) => c.text('Not found', 404))
     .use('*', cacheControlUnlessSet(SHORT), serveStatic({ root: staticDir }))
     .get('*', async (c) => {
       const html = await indexHtml();
@@ -62,7 +65,8 @@ export function createSiteApp({ staticDir, logger, connectSources }: SiteOptions
         pathLocale ?? negotiateLocale(getCookie(c, LOCALE_COOKIE.name), parseAcceptLanguage(c.req.header('Accept-Language')));
       c.header('Cache-Control', REVALIDATE);
       if (!pathLocale) c.header('Vary', 'Cookie, Accept-Language');
-      return c.html(localizeDocument(html, locale), pathLocale ? 200 : 404);
+      const catalog = catalogChunk(await manifest(), locale);
+      return c.html(localizeDocument(html, locale, catalog ? [catalog] : []), pathLocale ? 200 : 404);
     });
 }
 
@@ -89,11 +93,29 @@ function redirectToLocale(c: Context<AppEnv>) {
 }
 
 /** Sets `lang` and `dir` on the `<html>` element, replacing values the build put there. */
-export function localizeDocument(html: string, locale: Locale): string {
-  return html.replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => {
+export function localizeDocument(html: string, locale: Locale, preloads: readonly string[] = []): string {
+  const localized = html.replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => {
     const others = attributes.replace(/\s(?:lang|dir)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '');
     return `<html lang="${locale}" dir="${textDirection(locale)}"${others}>`;
   });
+  if (preloads.length === 0) return localized;
+  const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
+  return localized.replace(/<\/head>/i, `${links}</head>`);
+}
+
+/**
+ * The built chunk of a locale's message catalog, from Vite's manifest. The page loads it before it
+ * renders; naming it in the HTML lets the browser fetch it alongside the app instead of after it.
+ */
+export function catalogChunk(manifestJson: string | undefined, locale: Locale): string | undefined {
+  if (!manifestJson) return undefined;
+  try {
+    const entries = JSON.parse(manifestJson) as Record<string, { file?: unknown }>;
+    const file = entries[`src/locales/${locale}/messages.po`]?.file;
+    return typeof file === 'string' ? `/${file}` : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Reads a file once and again only when it changes on disk (a rebuild while the server runs). */
