@@ -8,31 +8,37 @@ import { seedIfEmpty } from '../server/db/seed';
 import { addDays, businessDate } from '../server/lib/calendar';
 import { BFF_PREFIX } from '../src/contract/content';
 import { type HotelSearchRequest, HotelSearchResponseSchema, SEARCH_PATHS } from '../src/contract/search';
+import { createScratchPostgresDatabase } from '../test/bff/database';
 import type { LoadOptions, LoadResult } from './load-worker';
 import { addHotelCopies } from './scaled-seed';
 
 /*
  * Load test of hotel search (npm run bench). For each data size: a fresh embedded database (PGlite in
- * memory, the seed plus clones of every hotel), the BFF in this process on a free loopback port, then
- * autocannon in a worker thread (so the load generator does not share the server's thread): 50
- * connections for 10 s against hotels-v2 for Berlin, three times. Reported: the median over the three runs
- * of p50, p95 and p99 latency and requests per second, then the ratio between the two sizes.
+ * memory: the seed plus clones of every hotel), the BFF in this process on a free loopback port, then
+ * autocannon in a worker thread (so the load generator does not share the server's thread) against
+ * hotels-v2 for Berlin: 50 connections for 10 s, three times, then the same with one connection (the
+ * latency of a request that does not queue behind others). Reported: the medians over the three runs of
+ * p50, p95 and p99 latency and requests per second, and the ratio between the two sizes.
  *
- * Sizes: "base" is the seed with one clone per hotel (138 hotels; Berlin has 10, the smallest city of 10+
- * hotels the target speaks of), "10x" has nineteen clones per hotel (1380 hotels; Berlin 100).
+ * Sizes: "base" is the seed with one clone per hotel (138 hotels; Berlin has 10, a city of 10+ hotels),
+ * "10x" has nineteen clones per hotel (1380 hotels; Berlin 100): ten times the base.
  * Requests rotate over 24 bodies (arrivals 1 to 8 weeks ahead, 1 to 3 nights, one or two rooms, with and
- * without children), so no two consecutive requests of a connection are the same.
+ * without children), so consecutive requests of a connection differ.
+ *
+ * BENCH_SECONDS shortens the runs (a quick check of the script itself). BENCH_DATABASE_URL=postgres://...
+ * runs the same on a scratch database of that PostgreSQL server instead of PGlite, dropped afterwards.
  */
 
-const CONNECTIONS = 50;
-/** BENCH_SECONDS shortens the runs for a quick check of the script itself. */
+const CONNECTIONS = [50, 1];
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = 3;
 const LOCATION = 'Berlin';
+const SEEDED_HOTELS_IN_LOCATION = 5;
 const SIZES = [
   { name: 'base', copies: 1 },
   { name: '10x', copies: 19 },
 ] as const;
+const POSTGRES_SERVER = process.env.BENCH_DATABASE_URL;
 
 function requestBodies(today: string): HotelSearchRequest[] {
   const roomSets = [
@@ -52,13 +58,22 @@ function requestBodies(today: string): HotelSearchRequest[] {
   });
 }
 
-async function openBenchDatabase(copies: number, now: Date): Promise<{ database: DatabaseHandle; hotels: number; cityHotels: number }> {
-  const database = await openDatabase({ inMemory: true });
+/** A fresh, seeded and scaled database: PGlite in memory, or a scratch database on BENCH_DATABASE_URL. */
+async function openBenchDatabase(copies: number, now: Date): Promise<{ database: DatabaseHandle; hotels: number }> {
+  const scratch = POSTGRES_SERVER ? await createScratchPostgresDatabase(POSTGRES_SERVER) : undefined;
+  const opened = await openDatabase(scratch ? { databaseUrl: scratch.url } : { inMemory: true });
+  const database: DatabaseHandle = {
+    ...opened,
+    async close() {
+      await opened.close();
+      await scratch?.drop();
+    },
+  };
   try {
     await migrate(database.db);
     await seedIfEmpty(database.db, now);
     const { hotels } = await addHotelCopies(database.db, copies, now);
-    return { database, hotels, cityHotels: 5 * (copies + 1) };
+    return { database, hotels };
   } catch (error) {
     await database.close();
     throw error;
@@ -71,10 +86,10 @@ function median(values: readonly number[]): number {
 }
 
 /** One load run in a worker thread (bench/load-worker.ts); a run that does not finish in time is stopped. */
-function runLoad(url: string, bodies: readonly HotelSearchRequest[]): Promise<LoadResult> {
+function runLoad(url: string, connections: number, bodies: readonly HotelSearchRequest[]): Promise<LoadResult> {
   const options: LoadOptions = {
     url,
-    connections: CONNECTIONS,
+    connections,
     durationSeconds: DURATION_SECONDS,
     requests: bodies.map((body) => ({
       method: 'POST',
@@ -100,20 +115,35 @@ function runLoad(url: string, bodies: readonly HotelSearchRequest[]): Promise<Lo
   });
 }
 
-async function benchSize(size: (typeof SIZES)[number], now: Date) {
+interface Summary {
+  size: string;
+  connections: number;
+  hotels: number;
+  cityHotels: number;
+  prepareSeconds: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  requestsPerSecond: number;
+  /** Connection errors and timeouts (10 s) over the runs. */
+  errors: number;
+}
+
+async function benchSize(size: (typeof SIZES)[number], now: Date): Promise<Summary[]> {
   const started = performance.now();
-  const { database, hotels, cityHotels } = await openBenchDatabase(size.copies, now);
-  const prepareMs = Math.round(performance.now() - started);
+  const { database, hotels } = await openBenchDatabase(size.copies, now);
+  const prepareSeconds = (performance.now() - started) / 1000;
+  const cityHotels = SEEDED_HOTELS_IN_LOCATION * (size.copies + 1);
   const app = createApp({ db: database.db, logger: { log() {} }, version: 'bench', now: () => now });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const bodies = requestBodies(businessDate(now));
-    // One checked request per body: every answer is a valid search result for the whole city.
+    // One checked request per body (this also warms up): each answer is a valid search of the whole city.
     for (const body of bodies) {
       const response = await fetch(`${url}${BFF_PREFIX}${SEARCH_PATHS.hotels}`, {
         method: 'POST',
@@ -123,26 +153,33 @@ async function benchSize(size: (typeof SIZES)[number], now: Date) {
       const { data } = v.parse(HotelSearchResponseSchema, await response.json());
       if (data.total !== cityHotels) throw new Error(`Expected ${cityHotels} hotels in ${LOCATION}, got ${data.total}`);
     }
-    const runs: LoadResult[] = [];
-    for (let run = 1; run <= RUNS; run += 1) {
-      const result = await runLoad(url, bodies);
-      runs.push(result);
-      console.log(
-        `  ${size.name} run ${run}: p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ` +
-          `${result.requestsPerSecond.toFixed(0)} req/s (${result.requests} requests, ${result.non2xx} non-2xx, ${result.errors} errors)`,
-      );
-      if (result.non2xx > 0 || result.errors > 0) throw new Error('The load run had failed requests');
+    const summaries: Summary[] = [];
+    for (const connections of CONNECTIONS) {
+      const runs: LoadResult[] = [];
+      for (let run = 1; run <= RUNS; run += 1) {
+        const result = await runLoad(url, connections, bodies);
+        runs.push(result);
+        console.log(
+          `  ${size.name}, ${connections} connection(s), run ${run}: p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ` +
+            `${result.requestsPerSecond.toFixed(0)} req/s (${result.requests} requests, ${result.non2xx} non-2xx, ${result.errors} errors)`,
+        );
+        // A wrong answer stops the benchmark; requests that time out under overload are reported, not hidden.
+        if (result.non2xx > 0) throw new Error('The load run had answers other than 2xx');
+      }
+      summaries.push({
+        size: size.name,
+        connections,
+        hotels,
+        cityHotels,
+        prepareSeconds,
+        p50: median(runs.map((run) => run.p50)),
+        p95: median(runs.map((run) => run.p95)),
+        p99: median(runs.map((run) => run.p99)),
+        requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+        errors: runs.reduce((total, run) => total + run.errors, 0),
+      });
     }
-    return {
-      size: size.name,
-      hotels,
-      cityHotels,
-      prepareMs,
-      p50: median(runs.map((run) => run.p50)),
-      p95: median(runs.map((run) => run.p95)),
-      p99: median(runs.map((run) => run.p99)),
-      requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
-    };
+    return summaries;
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await database.close();
@@ -151,25 +188,28 @@ async function benchSize(size: (typeof SIZES)[number], now: Date) {
 
 const now = new Date();
 console.log(
-  `hotels-v2 for ${LOCATION}: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per run, median of ${RUNS} runs, ` +
-    `PGlite in memory, Node ${process.version}`,
+  `hotels-v2 for ${LOCATION}: ${CONNECTIONS.join(' and ')} connection(s), ${DURATION_SECONDS} s per run, median of ${RUNS} runs, ` +
+    `${POSTGRES_SERVER ? 'PostgreSQL' : 'PGlite in memory'}, Node ${process.version}`,
 );
-const results = [];
+const summaries: Summary[] = [];
 for (const size of SIZES) {
   console.log(`preparing ${size.name} (${size.copies} clone(s) per hotel)...`);
-  results.push(await benchSize(size, now));
+  summaries.push(...(await benchSize(size, now)));
 }
-console.log('\nsize   hotels  in city  p50 ms  p95 ms  p99 ms  req/s   prepare s');
-for (const result of results) {
+const cell = (value: number | string, width: number) => String(value).padStart(width);
+console.log(`\n${'size'.padEnd(5)} ${cell('hotels', 6)} ${cell('in city', 7)} ${cell('conn', 4)} ${cell('p50 ms', 7)} ${cell('p95 ms', 7)} ${cell('p99 ms', 7)} ${cell('req/s', 6)} ${cell('errors', 6)} ${cell('prepare s', 9)}`);
+for (const row of summaries) {
   console.log(
-    `${result.size.padEnd(6)} ${String(result.hotels).padStart(6)}  ${String(result.cityHotels).padStart(7)}  ${result.p50.toFixed(0).padStart(6)}  ` +
-      `${result.p95.toFixed(0).padStart(6)}  ${result.p99.toFixed(0).padStart(6)}  ${result.requestsPerSecond.toFixed(0).padStart(5)}   ${(result.prepareMs / 1000).toFixed(1).padStart(7)}`,
+    `${row.size.padEnd(5)} ${cell(row.hotels, 6)} ${cell(row.cityHotels, 7)} ${cell(row.connections, 4)} ${cell(row.p50, 7)} ${cell(row.p95, 7)} ` +
+      `${cell(row.p99, 7)} ${cell(row.requestsPerSecond.toFixed(0), 6)} ${cell(row.errors, 6)} ${cell(row.prepareSeconds.toFixed(1), 9)}`,
   );
 }
-const [base, scaled] = results;
-if (base && scaled) {
+for (const connections of CONNECTIONS) {
+  const base = summaries.find((row) => row.size === 'base' && row.connections === connections);
+  const scaled = summaries.find((row) => row.size === '10x' && row.connections === connections);
+  if (!base || !scaled) continue;
   console.log(
-    `\ncost ratio 10x / base: p50 ×${(scaled.p50 / base.p50).toFixed(2)}, p95 ×${(scaled.p95 / base.p95).toFixed(2)}, ` +
-      `p99 ×${(scaled.p99 / base.p99).toFixed(2)}, time per request ×${(base.requestsPerSecond / scaled.requestsPerSecond).toFixed(2)}`,
+    `cost ratio 10x / base at ${connections} connection(s): p50 ×${(scaled.p50 / base.p50).toFixed(2)}, p95 ×${(scaled.p95 / base.p95).toFixed(2)}, ` +
+      `p99 ×${(scaled.p99 / base.p99).toFixed(2)}, time per request (1 / req/s) ×${(base.requestsPerSecond / scaled.requestsPerSecond).toFixed(2)}`,
   );
 }

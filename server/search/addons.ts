@@ -1,4 +1,4 @@
-import { pickLocalized, type Locale } from '../../src/contract/locales';
+import { type Locale, pickLocalized } from '../../src/contract/locales';
 import type { Addon, AddonPricing, Currency } from '../../src/contract/search';
 import type { CatalogueAddon } from './catalogue';
 import { convertMinor, type CurrencyRate, toMajor } from './money';

@@ -95,10 +95,7 @@ export function bookableFor(rooms: readonly SearchRoom[], options: readonly Room
 export function staticRestriction(hotel: CatalogueHotel, stay: Stay, rooms: readonly SearchRoom[]): Restriction | null {
   const restriction = hotelRestriction(hotel, stay);
   if (restriction) return restriction;
-  const fit = fitMatrix(
-    rooms,
-    hotel.roomTypes.map((roomType) => ({ roomType })),
-  );
+  const fit = fitMatrix(rooms, hotel.roomTypes.map((roomType) => ({ roomType })));
   if (fit.some((row) => !row.some(Boolean))) return { reason: 'occupancy', minimumStay: null };
   return null;
 }

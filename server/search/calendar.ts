@@ -1,9 +1,8 @@
 import type * as v from 'valibot';
-import type { BoundedCalendarRequestSchema, CalendarDay, Currency } from '../../src/contract/search';
-import { nightsBetween } from '../../src/contract/search';
+import { type BoundedCalendarRequestSchema, type CalendarDay, type Currency, nightsBetween } from '../../src/contract/search';
 import type { Catalogue, CatalogueHotel } from './catalogue';
 import type { LoadInventory } from './hotel-search';
-import { displayAmount, type CurrencyRate } from './money';
+import { type CurrencyRate, displayAmount } from './money';
 import { fits } from './occupancy';
 import { groupInventory, inEuroCents, nightlyRatePrice } from './pricing';
 import { rateApplies, stayOf, withinArrivalWindow } from './stay';

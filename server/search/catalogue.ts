@@ -1,7 +1,6 @@
 import type { LocalizedText } from '../../src/contract/locales';
-import type { GuaranteePolicyType } from '../db/schema';
-import type { AddonPricingMode } from '../db/schema';
 import type { Database } from '../db/database';
+import type { AddonPricingMode, GuaranteePolicyType } from '../db/schema';
 import { distanceKm } from './geo';
 import type { CurrencyRate } from './money';
 import {

@@ -1,14 +1,14 @@
+import type * as v from 'valibot';
 import { type Locale, pickLocalized } from '../../src/contract/locales';
 import type { BoundedHotelSearchRequestSchema, Currency, HotelResult, HotelSearchResponse } from '../../src/contract/search';
-import type * as v from 'valibot';
-import { bookingsOf, staticRestriction, type Booking } from './booking';
+import { type Booking, bookingsOf, staticRestriction } from './booking';
 import type { Catalogue, CatalogueHotel } from './catalogue';
+import type { CurrencyRate } from './money';
 import { fits, occupancyOf } from './occupancy';
 import { groupInventory, roomTypeStays } from './pricing';
 import type { InventoryRow } from './queries';
 import { stayOf } from './stay';
 import { normalizeText } from './text-match';
-import type { CurrencyRate } from './money';
 import { imageView, priceView } from './views';
 
 export type HotelSearchInput = v.InferOutput<typeof BoundedHotelSearchRequestSchema>;
@@ -55,7 +55,8 @@ export async function searchHotels(
     let member: Booking | null = null;
     let nonMember: Booking | null = null;
     if (!restriction) {
-      ({ member, nonMember, restriction } = bookingsOf(hotel, stay, request.rooms, roomTypeStays(hotel, stay, inventory, catalogue.currencies)));
+      const options = roomTypeStays(hotel, stay, inventory, catalogue.currencies, 'cheapestOfEachKind');
+      ({ member, nonMember, restriction } = bookingsOf(hotel, stay, request.rooms, options));
     }
     const memberPrice = member ? priceView(member, stay.nights, currency) : null;
     const nonMemberPrice = nonMember ? priceView(nonMember, stay.nights, currency) : null;

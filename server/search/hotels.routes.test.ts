@@ -228,6 +228,9 @@ describe('POST /bff/search/hotels-v2: prices', () => {
     // Member saver 84 % five days ahead; member early booker 76 % twenty days ahead. VAT 5 % in Dubai.
     expect(hotel(soon.hotels, 'SHDB').memberPrice?.avgPerNightWithTax).toBe(84);
     expect(hotel(later.hotels, 'SHDB').memberPrice?.avgPerNightWithTax).toBe(76);
+    // Non-member: saver 88 %, early booker 80 %.
+    expect(hotel(soon.hotels, 'SHDB').nonMemberPrice?.avgPerNightWithTax).toBe(88);
+    expect(hotel(later.hotels, 'SHDB').nonMemberPrice?.avgPerNightWithTax).toBe(80);
     expect(hotel(later.hotels, 'SHDB').memberPrice?.avgPerNightWithoutTax).toBe(72.38);
   });
 });

@@ -39,6 +39,20 @@ export interface RoomTypeStay {
   rates: PricedRate[];
 }
 
+/**
+ * The member and the non-member rate with the lowest price factor. Every night of a rate is the same
+ * inventory price times its factor, so these two are the cheapest of their kind on any room type and
+ * stay; a list of hotels needs no other.
+ */
+function cheapestOfEachKind(plans: readonly CatalogueRatePlan[]): CatalogueRatePlan[] {
+  const cheapest = new Map<boolean, CatalogueRatePlan>();
+  for (const plan of plans) {
+    const current = cheapest.get(plan.isMemberRate);
+    if (!current || plan.priceFactorBps < current.priceFactorBps) cheapest.set(plan.isMemberRate, plan);
+  }
+  return [...cheapest.values()];
+}
+
 /** Inventory rows grouped by room type, each list in date order. */
 export function groupInventory(rows: readonly InventoryRow[]): Map<number, InventoryRow[]> {
   const byRoomType = new Map<number, InventoryRow[]>();
@@ -84,9 +98,11 @@ export function roomTypeStays(
   stay: Stay,
   inventory: ReadonlyMap<number, readonly InventoryRow[]>,
   currencies: ReadonlyMap<string, CurrencyRate>,
+  only: 'allRates' | 'cheapestOfEachKind' = 'allRates',
 ): RoomTypeStay[] {
   const vatBps = accommodationVatBps(hotel.city.countryCode);
-  const rates = hotel.ratePlans.filter((plan) => rateApplies(plan.rateCode, stay));
+  const applicable = hotel.ratePlans.filter((plan) => rateApplies(plan.rateCode, stay));
+  const rates = only === 'allRates' ? applicable : cheapestOfEachKind(applicable);
   return hotel.roomTypes.map((roomType) => {
     const byDate = new Map((inventory.get(roomType.id) ?? []).map((row) => [row.stayDate, row]));
     const nights = stay.dates.map((date) => byDate.get(date));

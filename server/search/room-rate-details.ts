@@ -1,4 +1,4 @@
-import type { Currency } from '../../src/contract/search';
+import type { Currency, RoomRateDetails } from '../../src/contract/search';
 import type { CatalogueHotel, CatalogueRatePlan, CatalogueRoomType } from './catalogue';
 import { type CurrencyRate, displayAmount } from './money';
 import { fits, type Occupancy } from './occupancy';
@@ -23,7 +23,7 @@ export function roomRateDetailsView(
   restriction: Restriction | null,
   currencies: ReadonlyMap<string, CurrencyRate>,
   currency: CurrencyRate,
-) {
+): RoomRateDetails {
   const byDate = new Map(rows.map((row) => [row.stayDate, row]));
   const nightRows = stay.dates.map((date) => byDate.get(date));
   const sellable = nightRows.map((row) => row !== undefined && row.availableRooms > 0);

@@ -1,6 +1,6 @@
 import { pickLocalized } from '../../src/contract/locales';
-import type { CheapestRoom, Currency, Rate, RoomOffer, RoomsResponse, SearchRoom } from '../../src/contract/search';
-import { bookableFor, type Booking, bookingsOf, fitMatrix, type RoomChoice } from './booking';
+import type { CheapestRoom, Currency, Price, Rate, RatesResponse, RoomOffer, RoomsResponse, SearchRoom, UpgradableRooms } from '../../src/contract/search';
+import { bookableFor, bookingsOf, fitMatrix, type RoomChoice } from './booking';
 import type { CatalogueHotel } from './catalogue';
 import { displayAmount } from './money';
 import { occupancyOf } from './occupancy';
@@ -79,7 +79,7 @@ export function roomsView(hotelStay: HotelStay, payWithPoints: boolean, context:
   };
 }
 
-export function ratesView(hotelStay: HotelStay, optionIndex: number, payWithPoints: boolean, context: ViewContext) {
+export function ratesView(hotelStay: HotelStay, optionIndex: number, payWithPoints: boolean, context: ViewContext): RatesResponse {
   const { hotel, stay, options } = hotelStay;
   const option = options[optionIndex] as RoomTypeStay;
   const fit = fitMatrix(hotelStay.rooms, options);
@@ -120,16 +120,17 @@ export function cheapestRoomView(hotelStay: HotelStay, context: ViewContext): Ch
   if (hotelStay.restriction) return unavailable(hotelStay.restriction);
   const bookings = bookingsOf(hotel, stay, hotelStay.rooms, hotelStay.options);
   const booking = bookings.member ?? bookings.nonMember;
-  if (!booking || bookings.restriction) return unavailable(bookings.restriction ?? { reason: 'sold_out', minimumStay: null });
+  if (!booking) return unavailable({ reason: 'sold_out', minimumStay: null });
 
-  const paired = booking.choices.map((choice) => pairedRateOf(choice));
-  const allPaired = paired.every((rate): rate is PricedRate => rate !== undefined);
-  const pairedTotals = (rates: PricedRate[]): Pick<Booking, 'gross' | 'net' | 'cityTax'> => ({
-    gross: rates.reduce((total, rate) => total + rate.gross, 0),
-    net: rates.reduce((total, rate) => total + rate.net, 0),
+  const paired = booking === bookings.member ? booking.choices.map(pairedRateOf) : [];
+  const total = (rates: readonly PricedRate[]) => ({
+    gross: rates.reduce((sum, rate) => sum + rate.gross, 0),
+    net: rates.reduce((sum, rate) => sum + rate.net, 0),
     cityTax: booking.cityTax,
   });
-  const isMember = booking === bookings.member;
+  let nonMemberTotal: Price | null = null;
+  if (booking === bookings.nonMember) nonMemberTotal = priceView(booking, stay.nights, context.currency);
+  else if (paired.every((rate) => rate !== undefined)) nonMemberTotal = priceView(total(paired as PricedRate[]), stay.nights, context.currency);
   return {
     ...base,
     available: true,
@@ -145,12 +146,8 @@ export function cheapestRoomView(hotelStay: HotelStay, context: ViewContext): Ch
         pairedRate: pairedRate ? rateView(pairedRate, stay, choice.cityTax, hotel, context) : null,
       };
     }),
-    memberTotal: isMember ? priceView(booking, stay.nights, context.currency) : null,
-    nonMemberTotal: !isMember
-      ? priceView(booking, stay.nights, context.currency)
-      : allPaired
-        ? priceView(pairedTotals(paired), stay.nights, context.currency)
-        : null,
+    memberTotal: booking === bookings.member ? priceView(booking, stay.nights, context.currency) : null,
+    nonMemberTotal,
   };
 }
 
@@ -161,9 +158,7 @@ function pairedRateOf(choice: RoomChoice): PricedRate | undefined {
   return choice.option.rates.find((rate) => rate.plan.rateCode === pair);
 }
 
-export type UpgradeOutcome =
-  | { kind: 'ok'; data: ReturnType<typeof upgradesView> }
-  | { kind: 'notBookable'; message: string };
+export type UpgradeOutcome = { kind: 'ok'; data: UpgradableRooms } | { kind: 'notBookable'; message: string };
 
 /**
  * Room types dearer than the chosen one on the same rate, that take the same guests and can be booked
@@ -186,7 +181,7 @@ function upgradesView(
   currentRate: PricedRate,
   fit: boolean[][],
   context: ViewContext,
-) {
+): UpgradableRooms {
   const { hotel, stay } = hotelStay;
   const cityTax = roomCityTax(hotelStay, roomIndex);
   const upgrades = hotelStay.options.flatMap((option, optionIndex) => {

@@ -2,13 +2,24 @@ import type * as v from 'valibot';
 import { type Locale, pickLocalized } from '../../src/contract/locales';
 import type {
   AddonsRequestSchema,
+  AddonsResponse,
   BenefitsRequestSchema,
+  BenefitsResponse,
   BoundedRoomsRequestSchema,
+  CalendarDay,
+  CheapestRoom,
+  ChildPolicyBreakdown,
   ChildPolicyRequestSchema,
+  Currency,
+  ParsedDeeplink,
   ParseDeeplinkRequestSchema,
   RatesRequestSchema,
+  RatesResponse,
+  RoomRateDetails,
   RoomRateDetailsRequestSchema,
+  RoomsResponse,
   SearchRoom,
+  UpgradableRooms,
   UpgradableRoomsRequestSchema,
 } from '../../src/contract/search';
 import type { Database } from '../db/database';
@@ -86,14 +97,14 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
       return searchHotels(await getCatalogue(), request, today(), loadInventory);
     },
 
-    async calendar(request: CalendarInput): Promise<Outcome<Awaited<ReturnType<typeof priceCalendar>>>> {
+    async calendar(request: CalendarInput): Promise<Outcome<{ currency: Currency; days: CalendarDay[] }>> {
       const loaded = await getCatalogue();
       const hotels = calendarHotels(loaded, request);
       if (!hotels) return { notFound: request.hotelCode ? `No hotel with code ${request.hotelCode}` : `No city called ${request.city}` };
       return { data: await priceCalendar(loaded, hotels, request, today(), loadInventory) };
     },
 
-    async rooms(request: Input<typeof BoundedRoomsRequestSchema>): Promise<Outcome<ReturnType<typeof roomsView>>> {
+    async rooms(request: Input<typeof BoundedRoomsRequestSchema>): Promise<Outcome<RoomsResponse>> {
       const loaded = await getCatalogue();
       const hotel = loaded.hotelsByCode.get(request.hotelCode);
       if (!hotel) return unknownHotel(request.hotelCode);
@@ -101,7 +112,7 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
       return { data: roomsView(hotelStay, request.payWithPoints, viewContext(loaded, request.currency, request.locale)) };
     },
 
-    async rates(request: Input<typeof RatesRequestSchema>): Promise<Outcome<ReturnType<typeof ratesView>>> {
+    async rates(request: Input<typeof RatesRequestSchema>): Promise<Outcome<RatesResponse>> {
       const loaded = await getCatalogue();
       const hotel = loaded.hotelsByCode.get(request.hotelCode);
       if (!hotel) return unknownHotel(request.hotelCode);
@@ -111,7 +122,7 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
       return { data: ratesView(hotelStay, optionIndex, request.payWithPoints, viewContext(loaded, request.currency, request.locale)) };
     },
 
-    async cheapestRoom(request: Input<typeof BoundedRoomsRequestSchema>): Promise<Outcome<ReturnType<typeof cheapestRoomView>>> {
+    async cheapestRoom(request: Input<typeof BoundedRoomsRequestSchema>): Promise<Outcome<CheapestRoom>> {
       const loaded = await getCatalogue();
       const hotel = loaded.hotelsByCode.get(request.hotelCode);
       if (!hotel) return unknownHotel(request.hotelCode);
@@ -119,7 +130,7 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
       return { data: cheapestRoomView(hotelStay, viewContext(loaded, request.currency, request.locale)) };
     },
 
-    async upgradableRooms(request: Input<typeof UpgradableRoomsRequestSchema>) {
+    async upgradableRooms(request: Input<typeof UpgradableRoomsRequestSchema>): Promise<Outcome<UpgradableRooms>> {
       const loaded = await getCatalogue();
       const hotel = loaded.hotelsByCode.get(request.hotelCode);
       if (!hotel) return unknownHotel(request.hotelCode);
@@ -131,7 +142,7 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
       return outcome.kind === 'ok' ? { data: outcome.data } : { conflict: outcome.message };
     },
 
-    async addons(request: Input<typeof AddonsRequestSchema>) {
+    async addons(request: Input<typeof AddonsRequestSchema>): Promise<Outcome<AddonsResponse>> {
       const loaded = await getCatalogue();
       const hotel = loaded.hotelsByCode.get(request.hotelCode);
       if (!hotel) return unknownHotel(request.hotelCode);
@@ -148,7 +159,7 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
       };
     },
 
-    async benefits(request: Input<typeof BenefitsRequestSchema>) {
+    async benefits(request: Input<typeof BenefitsRequestSchema>): Promise<Outcome<BenefitsResponse>> {
       const loaded = await getCatalogue();
       const hotel = loaded.hotelsByCode.get(request.hotelCode);
       if (!hotel) return unknownHotel(request.hotelCode);
@@ -156,13 +167,13 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
       return { data: { hotelCode: hotel.code, nights, benefits: benefitsFor(nights, request.locale) } };
     },
 
-    async childPolicy(request: Input<typeof ChildPolicyRequestSchema>) {
+    async childPolicy(request: Input<typeof ChildPolicyRequestSchema>): Promise<Outcome<ChildPolicyBreakdown>> {
       const loaded = await getCatalogue();
       if (!loaded.hotelsByCode.has(request.hotelCode)) return unknownHotel(request.hotelCode);
       return { data: ageBreakdown(request.hotelCode, request.childAges) };
     },
 
-    async roomRateDetails(request: Input<typeof RoomRateDetailsRequestSchema>) {
+    async roomRateDetails(request: Input<typeof RoomRateDetailsRequestSchema>): Promise<Outcome<RoomRateDetails>> {
       const loaded = await getCatalogue();
       const hotel = loaded.hotelsByCode.get(request.hotelCode);
       if (!hotel) return unknownHotel(request.hotelCode);
@@ -179,7 +190,7 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
       };
     },
 
-    async parseDeeplink(request: Input<typeof ParseDeeplinkRequestSchema>) {
+    async parseDeeplink(request: Input<typeof ParseDeeplinkRequestSchema>): Promise<ParsedDeeplink> {
       const loaded = await getCatalogue();
       return parseDeeplink(request.url, request.locale, (text) => {
         const hotel = loaded.hotelsByCode.get(text.toUpperCase());

@@ -1,5 +1,5 @@
 /**
- * Taxes on a stay (decision record 0006). Room prices in the inventory are gross: they include the
+ * Taxes on a stay (decision record 0008). Room prices in the inventory are gross: they include the
  * country's VAT on accommodation, which is split out for "without tax". The city tax is not included: it
  * is charged per guest and night (children who count as adults under the child policy included) and shown
  * separately. Amounts are demo values in euro cents, fixed per city; real city taxes vary by season, price

@@ -1,5 +1,5 @@
-import { type Currency, GUARANTEE_TYPES, type Price, type Rate } from '../../src/contract/search';
 import { type Locale, pickLocalized } from '../../src/contract/locales';
+import { type Currency, GUARANTEE_TYPES, type Price, type Rate } from '../../src/contract/search';
 import { hotelImageUrl } from '../content/service';
 import type { CancellationPolicy, CatalogueHotel, CatalogueRoomType, GuaranteePolicy } from './catalogue';
 import { type CurrencyRate, displayAmount } from './money';

@@ -326,7 +326,9 @@ const stayAtMost = (maxNights: number) =>
   fieldCheck<StayDates>(
     ['startDate', 'endDate'],
     'endDate',
-    (input) => nightsBetween(input.startDate, input.endDate) <= maxNights,
+    // An impossible date (2026-02-30) is reported by its own schema, not as a long stay.
+    (input) =>
+      !v.is(IsoDateSchema, input.startDate) || !v.is(IsoDateSchema, input.endDate) || nightsBetween(input.startDate, input.endDate) <= maxNights,
     `A stay is at most ${maxNights} nights`,
   );
 const datesInOrder = fieldCheck<StayDates>(['startDate', 'endDate'], 'endDate', departsAfterArrival, DEPARTURE_AFTER_ARRIVAL);
@@ -410,6 +412,7 @@ export const RatesResponseSchema = v.object({
     rooms: v.array(v.object({ roomIndex: v.number(), fits: v.boolean(), available: v.boolean(), rates: v.array(RateSchema) })),
   }),
 });
+export type RatesResponse = v.InferOutput<typeof RatesResponseSchema>['data'];
 
 // ---------- cheapest room ----------
 
@@ -487,6 +490,7 @@ export const UpgradableRoomsResponseSchema = v.object({
     ),
   }),
 });
+export type UpgradableRooms = v.InferOutput<typeof UpgradableRoomsResponseSchema>['data'];
 
 // ---------- add-ons and benefits ----------
 
@@ -518,6 +522,7 @@ export type Addon = v.InferOutput<typeof AddonSchema>;
 export const AddonsResponseSchema = v.object({
   data: v.object({ hotelCode: v.string(), nights: v.number(), currency: CurrencySchema, addons: v.array(AddonSchema) }),
 });
+export type AddonsResponse = v.InferOutput<typeof AddonsResponseSchema>['data'];
 
 /** Points a member earns for the green option: no housekeeping during the stay (spec section 9). */
 export const GREEN_OPTION_POINTS = 500;
@@ -532,6 +537,7 @@ export type Benefit = v.InferOutput<typeof BenefitSchema>;
 export const BenefitsResponseSchema = v.object({
   data: v.object({ hotelCode: v.string(), nights: v.number(), benefits: v.array(BenefitSchema) }),
 });
+export type BenefitsResponse = v.InferOutput<typeof BenefitsResponseSchema>['data'];
 
 // ---------- deep links ----------
 
@@ -594,6 +600,7 @@ export const RoomRateDetailsResponseSchema = v.object({
     pointsEarned: v.number(),
   }),
 });
+export type RoomRateDetails = v.InferOutput<typeof RoomRateDetailsResponseSchema>['data'];
 
 // ---------- content of rooms and rates ----------
 
