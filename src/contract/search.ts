@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { BUSINESS_TIME_ZONE, nightsBetween } from './calendar-dates';
 import { LocaleSchema } from './locales';
 
 /** Search routes, relative to BFF_PREFIX (spec section 7, "Search"). */
@@ -33,7 +34,7 @@ export const SEARCH_LIMITS = {
   eveningCutoffHour: 18,
 } as const;
 
-export const BUSINESS_TIME_ZONE = 'Europe/Berlin';
+export { BUSINESS_TIME_ZONE, nightsBetween };
 
 export const SUPPORTED_CURRENCIES = [
   'EUR', 'USD', 'AED', 'AUD', 'BRL', 'CAD', 'CHF', 'CNY', 'DKK', 'EGP',
@@ -296,10 +297,6 @@ export const SUGGESTED_HOTELS_LIMIT = 8;
 /** The longest window one price-calendar request may cover, in nights. */
 export const CALENDAR_MAX_NIGHTS = 62;
 
-/** Nights between two `yyyy-MM-dd` dates (negative when the end comes first). */
-export function nightsBetween(startDate: string, endDate: string): number {
-  return Math.round((Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000);
-}
 
 type StayDates = { startDate: string; endDate: string };
 type PriceBounds = { minPrice?: number; maxPrice?: number };

@@ -1,3 +1,4 @@
+import { calendarDateIn } from '../../contract/calendar-dates';
 import type { Locale } from '../../contract/locales';
 
 /**
@@ -18,5 +19,5 @@ export function isFutureDate(isoDate: string, today: string): boolean {
 
 /** Today's calendar date in a time zone, as `yyyy-MM-dd`. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return calendarDateIn(timeZone, now);
 }

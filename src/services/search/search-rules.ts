@@ -2,7 +2,7 @@
  * The business rules of a search (spec sections 4, 5 and 9), as pure functions. Anything that depends
  * on "today" takes the clock as a parameter; "today" is the calendar date in Europe/Berlin.
  */
-import { addDays, differenceInCalendarDays, formatISO, parseISO } from 'date-fns';
+import { addDays, nightsBetween } from '../../contract/calendar-dates';
 import * as v from 'valibot';
 import { BUSINESS_TIME_ZONE, IsoDateSchema, SEARCH_LIMITS, SORT_OPTIONS } from '../../contract/search';
 import type { SortOption } from '../../contract/search';
@@ -20,14 +20,10 @@ export function isIsoDate(value: unknown): value is string {
 }
 
 /** Adds whole days to a calendar date. Calendar arithmetic, so a daylight-saving change never shifts it. */
-export function addDaysToDate(date: string, days: number): string {
-  return formatISO(addDays(parseISO(date), days), { representation: 'date' });
-}
+export const addDaysToDate = addDays;
 
 /** Nights between arrival and departure: calendar days, one per date change whatever the clock does. */
-export function nightsBetween(start: string, end: string): number {
-  return differenceInCalendarDays(parseISO(end), parseISO(start));
-}
+export { nightsBetween };
 
 /** Today's calendar date in the business time zone. */
 export function businessToday(now: Date): string {
