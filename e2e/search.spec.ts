@@ -75,12 +75,16 @@ for (const locale of ['en', 'ar'] as const) {
 
 test('a pasted search URL restores the search, and garbage falls back to defaults', async ({ page }) => {
   await page.goto('/en/find-a-hotel?location=Berlin&rooms=2&room-1-adults=2&room-2-adults=1&room-2-child-1=7&sortBy=name');
+  const summary = page.getByRole('region', { name: 'Your search' });
+  await expect(summary).toContainText('Berlin');
+  await expect(summary).toContainText('2 rooms, 4 guests');
+  await expect(page.getByLabel('Sort by')).toHaveValue('name');
+  await page.getByRole('button', { name: 'Change search' }).click();
   await expect(page.getByRole('combobox', { name: 'Destination' })).toHaveValue('Berlin');
   await expect(page.getByRole('button', { name: /Rooms and guests/ })).toContainText('2 rooms, 4 guests');
-  await expect(page.getByLabel('Sort by')).toHaveValue('name');
   await page.goto('/en/find-a-hotel?location=Berlin&rooms=banana&startDate=yesterday&room-1-adults=-4&sortBy=%00');
   await expect(page.locator('[data-page="results"]')).toBeVisible();
-  await expect(page.getByRole('button', { name: /Rooms and guests/ })).toContainText('1 room, 1 guest');
+  await expect(summary).toContainText('1 room, 1 guest');
   await expect(page.getByLabel('Sort by')).toHaveValue('price-asc');
 });
 
@@ -96,6 +100,7 @@ test('submitting without a destination says what is missing and keeps what was t
 
 test('the date picker shows prices, works by keyboard and changes the stay', async ({ page }) => {
   await page.goto('/en/find-a-hotel?location=Berlin');
+  await page.getByRole('button', { name: 'Change search' }).click();
   await page.getByRole('button', { name: /Dates/ }).click();
   const calendar = page.getByRole('application', { name: /Arrival and departure/ });
   await expect(calendar).toBeVisible();
@@ -103,4 +108,19 @@ test('the date picker shows prices, works by keyboard and changes the stay', asy
   await expect(page.locator('.calendar__price').first()).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(calendar).toBeHidden();
+});
+
+test('the results page changes the search from its one-line summary', async ({ page }) => {
+  await page.goto('/en/find-a-hotel?location=Berlin');
+  const summary = page.getByRole('region', { name: 'Your search' });
+  await expect(summary).toContainText('Berlin');
+  await page.getByRole('button', { name: 'Change search' }).click();
+  const destination = page.getByRole('combobox', { name: 'Destination' });
+  await destination.fill('Hamb');
+  await page.getByRole('option', { name: /^Hamburg/ }).first().click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/location=Hamburg/);
+  await expect(summary).toContainText('Hamburg');
+  await expect(destination).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hotels in Hamburg');
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../test/bff/memory-logger';
+import { parseManifest } from './route-preloads';
 import { catalogChunk, createSiteApp, localizeDocument } from './static';
 
 const INDEX = '<!doctype html>\n<html lang="en"><head><title>Hotels</title><script type="module" src="/assets/index-Bx1.js"></script></head><body><div id="app"></div></body></html>';
@@ -21,7 +22,10 @@ beforeAll(async () => {
   await mkdir(join(staticDir, '.vite'));
   await writeFile(
     join(staticDir, '.vite', 'manifest.json'),
-    JSON.stringify({ 'src/locales/ar/messages.po': { file: 'assets/messages-AR1.js', isDynamicEntry: true } }),
+    JSON.stringify({
+      'src/locales/ar/messages.po': { file: 'assets/messages-AR1.js', isDynamicEntry: true },
+      'src/routes/$locale/find-a-hotel.tsx?tsr-split=component': { file: 'assets/results-R1.js', css: ['assets/results-R1.css'] },
+    }),
   );
   // What the build's precompression step writes beside each asset.
   await writeFile(join(staticDir, 'assets', 'index-Bx1.js.br'), brotliCompressSync('console.log("app");'));
@@ -167,7 +171,14 @@ describe('catalog preload', () => {
   it('adds nothing for a language the manifest does not know, or without a manifest', async () => {
     expect(await (await get('/de/')).text()).not.toContain('modulepreload');
     expect(catalogChunk(undefined, 'de')).toBeUndefined();
-    expect(catalogChunk('not json', 'de')).toBeUndefined();
+    expect(catalogChunk(parseManifest('not json'), 'de')).toBeUndefined();
+  });
+
+  it('names the chunks and styles of the page’s route so they load with the app', async () => {
+    const html = await (await get('/en/find-a-hotel?location=Berlin')).text();
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/results-R1.css">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/results-R1.js">');
+    expect(await (await get('/en/')).text()).not.toContain('results-R1');
   });
 
   it('does not serve the build manifest', async () => {

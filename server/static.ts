@@ -17,6 +17,7 @@ import {
 import type { AppEnv } from './env';
 import type { Logger } from './logger';
 import { requestLog } from './middleware/request-log';
+import { parseManifest, type RoutePreloads, routePreloads } from './route-preloads';
 import { siteSecurityHeaders } from './middleware/security-headers';
 
 /**
@@ -47,6 +48,13 @@ export function createSiteApp({ staticDir, logger, connectSources }: SiteOptions
   }
   const indexHtml = cachedFile(join(staticDir, 'index.html'));
   const manifest = cachedFile(join(staticDir, '.vite', 'manifest.json'));
+  // Parsed again only when the file changed (a rebuild while the server runs).
+  let lastManifest: { text: string | undefined; parsed: ReturnType<typeof parseManifest> } | undefined;
+  const parsedManifest = (text: string | undefined) => {
+    const last = lastManifest && lastManifest.text === text ? lastManifest : { text, parsed: parseManifest(text) };
+    lastManifest = last;
+    return last.parsed;
+  };
 
   return new Hono<AppEnv>()
     .use(requestId(), requestLog(logger), siteSecurityHeaders({ connectSources }), compress())
@@ -65,8 +73,11 @@ export function createSiteApp({ staticDir, logger, connectSources }: SiteOptions
         pathLocale ?? negotiateLocale(getCookie(c, LOCALE_COOKIE.name), parseAcceptLanguage(c.req.header('Accept-Language')));
       c.header('Cache-Control', REVALIDATE);
       if (!pathLocale) c.header('Vary', 'Cookie, Accept-Language');
-      const catalog = catalogChunk(await manifest(), locale);
-      return c.html(localizeDocument(html, locale, catalog ? [catalog] : []), pathLocale ? 200 : 404);
+      const built = parsedManifest(await manifest());
+      const catalog = catalogChunk(built, locale);
+      const route = pathLocale ? routePreloads(built, c.req.path) : { scripts: [], styles: [] };
+      const preloads = { scripts: [...(catalog ? [catalog] : []), ...route.scripts], styles: route.styles };
+      return c.html(localizeDocument(html, locale, preloads), pathLocale ? 200 : 404);
     });
 }
 
@@ -92,30 +103,31 @@ function redirectToLocale(c: Context<AppEnv>) {
   return c.redirect(`/${locale}/${new URL(c.req.url).search}`, 302);
 }
 
-/** Sets `lang` and `dir` on the `<html>` element, replacing values the build put there. */
-export function localizeDocument(html: string, locale: Locale, preloads: readonly string[] = []): string {
+/**
+ * Sets `lang` and `dir` on the `<html>` element, replacing values the build put there, and names the
+ * scripts and styles the page will need (those the document does not name already) so they load at once.
+ */
+export function localizeDocument(html: string, locale: Locale, preloads: Partial<RoutePreloads> = {}): string {
   const localized = html.replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => {
     const others = attributes.replace(/\s(?:lang|dir)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '');
     return `<html lang="${locale}" dir="${textDirection(locale)}"${others}>`;
   });
-  if (preloads.length === 0) return localized;
-  const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
-  return localized.replace(/<\/head>/i, `${links}</head>`);
+  const named = (href: string) => localized.includes(`"${href}"`);
+  const links = [
+    ...(preloads.styles ?? []).filter((href) => !named(href)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+    ...(preloads.scripts ?? []).filter((href) => !named(href)).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+  ];
+  if (links.length === 0) return localized;
+  return localized.replace(/<\/head>/i, `${links.join('')}</head>`);
 }
 
 /**
  * The built chunk of a locale's message catalog, from Vite's manifest. The page loads it before it
  * renders; naming it in the HTML lets the browser fetch it alongside the app instead of after it.
  */
-export function catalogChunk(manifestJson: string | undefined, locale: Locale): string | undefined {
-  if (!manifestJson) return undefined;
-  try {
-    const entries = JSON.parse(manifestJson) as Record<string, { file?: unknown }>;
-    const file = entries[`src/locales/${locale}/messages.po`]?.file;
-    return typeof file === 'string' ? `/${file}` : undefined;
-  } catch {
-    return undefined;
-  }
+export function catalogChunk(manifest: ReturnType<typeof parseManifest>, locale: Locale): string | undefined {
+  const file = manifest?.[`src/locales/${locale}/messages.po`]?.file;
+  return typeof file === 'string' ? `/${file}` : undefined;
 }
 
 /** Reads a file once and again only when it changes on disk (a rebuild while the server runs). */

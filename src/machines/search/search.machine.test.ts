@@ -157,10 +157,171 @@ describe('search machine', () => {
       });
     });
 
+    it('applies a refinement to the applied search, leaving unsubmitted edits in the form for a later submit', () => {
+      const { actor, send, emitted, context } = start({ query: { location: 'Berlin', startDate: '2027-04-01', endDate: '2027-04-03', promo: 'OLD' } });
+      send(
+        { type: 'editor.open' },
+        { type: 'location.changed', location: 'Hamburg' },
+        { type: 'dates.changed', start: '2027-05-01', end: '2027-05-02' },
+        { type: 'room.add' },
+        { type: 'promo.changed', promoCode: 'NEW' },
+        { type: 'business.toggled' },
+        { type: 'sort.changed', sortBy: 'name' },
+        { type: 'brands.changed', brands: ['JA'] },
+      );
+      expect(emitted.map((event) => event.query)).toEqual([
+        { location: 'Berlin', startDate: '2027-04-01', endDate: '2027-04-03', promo: 'OLD', sortBy: 'name' },
+        { location: 'Berlin', startDate: '2027-04-01', endDate: '2027-04-03', promo: 'OLD', sortBy: 'name', brands: 'JA' },
+      ]);
+      // The guest loses nothing they typed, and sees the refinements in the form too.
+      expect(actor.getSnapshot().hasTag('editorOpen')).toBe(true);
+      expect(context()).toMatchObject({ location: 'Hamburg', dateRange: { start: '2027-05-01', end: '2027-05-02' }, promoCode: 'NEW', isBusiness: true, sortBy: 'name', brands: ['JA'] });
+      expect(context().rooms).toHaveLength(2);
+      expect(context().applied).toMatchObject({ location: 'Berlin', promoCode: 'OLD', isBusiness: false, sortBy: 'name', brands: ['JA'] });
+      expect(context().applied.rooms).toHaveLength(1);
+      // A valid submit applies the edits, with the refinements made meanwhile.
+      send({ type: 'search.submit' });
+      expect(emitted.at(-1)).toEqual({
+        type: 'url.update',
+        reason: 'submit',
+        query: { location: 'Hamburg', startDate: '2027-05-01', endDate: '2027-05-02', rooms: '2', promo: 'NEW', business: '1', brands: 'JA', sortBy: 'name' },
+      });
+      expect(context().applied).toMatchObject({ location: 'Hamburg', promoCode: 'NEW', isBusiness: true });
+      send({ type: 'features.changed', features: ['spa'] });
+      expect(emitted.at(-1)?.query).toMatchObject({ location: 'Hamburg', rooms: '2', features: 'spa' });
+    });
+
+    it('keeps unsubmitted edits when the URL catches up with a refinement, and applies nothing of an invalid submit', () => {
+      const { send, emitted, context } = start({ query: { location: 'Berlin' } });
+      send({ type: 'location.changed', location: 'Hamburg' }, { type: 'sort.changed', sortBy: 'distance' });
+      send({ type: 'url.changed', query: emitted.at(-1)?.query ?? {} });
+      expect(context().location).toBe('Hamburg');
+      expect(context().applied.location).toBe('Berlin');
+      send({ type: 'location.changed', location: ' ' }, { type: 'search.submit' }, { type: 'price.changed', min: 50, max: null });
+      expect(context().errors).toEqual(['location.missing']);
+      expect(emitted.map((event) => event.reason)).toEqual(['refine', 'refine']);
+      expect(emitted.at(-1)?.query).toMatchObject({ location: 'Berlin', sortBy: 'distance', minPrice: '50' });
+    });
+
+    it('takes a URL that describes another search as both the applied search and the form', () => {
+      const { send, emitted, context } = start({ query: { location: 'Berlin' } });
+      send({ type: 'location.changed', location: 'Hamburg' });
+      send({ type: 'url.changed', query: { location: 'Wien', sortBy: 'name' } });
+      expect(context().location).toBe('Wien');
+      expect(context().applied.location).toBe('Wien');
+      send({ type: 'brands.changed', brands: ['MA'] });
+      expect(emitted.at(-1)?.query).toMatchObject({ location: 'Wien', sortBy: 'name', brands: 'MA' });
+    });
+
+    it('chooses a rate for a room of the applied search even while the form has other rooms', () => {
+      const { send, emitted, context } = start({ query: { location: 'Berlin', rooms: 2 } });
+      send({ type: 'room.remove', uuid: 'r-1' }, { type: 'room.add' }, { type: 'room.add' });
+      // r-1 is still the first room of the URL: the new rooms of the form get ids of their own.
+      expect(context().rooms.map((room) => room.uuid)).toEqual(['r-2', 'r-3', 'r-4']);
+      send({ type: 'rate.selected', uuid: 'r-2', rateCode: 'B', roomTypeCode: 'TWN' }, { type: 'rate.selected', uuid: 'r-3', rateCode: 'C', roomTypeCode: 'DBL' });
+      // r-3 is an unsubmitted room: no rate for it. r-2 is the second room of the URL.
+      expect(emitted).toHaveLength(1);
+      expect(emitted[0]?.query).toEqual({ location: 'Berlin', startDate: '2027-03-10', endDate: '2027-03-11', rooms: '2', 'room-2-rate-code': 'B', 'room-2-room-type-code': 'TWN' });
+      expect(context().rooms[0]).toEqual({ uuid: 'r-2', adults: 1, children: [], rateCode: 'B', roomTypeCode: 'TWN' });
+      // The first room of the URL, removed from the form but not yet submitted, takes its rate in the URL only.
+      send({ type: 'rate.selected', uuid: 'r-1', rateCode: 'A', roomTypeCode: 'SGL' });
+      expect(emitted.at(-1)?.query).toMatchObject({ 'room-1-rate-code': 'A', 'room-2-rate-code': 'B' });
+      expect(context().rooms.map((room) => room.rateCode)).toEqual(['B', undefined, undefined]);
+    });
+
     it('ignores a rate for a room it does not know', () => {
       const { send, emitted } = start();
       send({ type: 'rate.selected', uuid: 'nope', rateCode: 'X', roomTypeCode: 'Y' });
       expect(emitted).toEqual([]);
+    });
+  });
+
+  describe('chosen rates', () => {
+    const TWO_RATED_ROOMS = {
+      location: 'Berlin',
+      rooms: 3,
+      'room-1-adults': 2,
+      'room-1-rate-code': 'A',
+      'room-1-room-type-code': 'DBL',
+      'room-2-child-1': 4,
+      'room-2-rate-code': 'B',
+      'room-2-room-type-code': 'FAM',
+      'room-3-adults': 3,
+      'room-3-rate-code': 'C',
+      'room-3-room-type-code': 'TRP',
+    };
+    const rates = (rooms: readonly { rateCode?: string; roomTypeCode?: string }[]) => rooms.map((room) => `${room.rateCode ?? '-'}/${room.roomTypeCode ?? '-'}`);
+
+    it("clears a room's rate when its adults change, and only that room's", () => {
+      const { send, context } = start({ query: TWO_RATED_ROOMS });
+      send({ type: 'room.adults.changed', uuid: 'r-1', adults: 2 });
+      expect(rates(context().rooms)).toEqual(['A/DBL', 'B/FAM', 'C/TRP']);
+      send({ type: 'room.adults.changed', uuid: 'r-1', adults: 3 });
+      expect(rates(context().rooms)).toEqual(['-/-', 'B/FAM', 'C/TRP']);
+      expect(context().rooms[0]).toEqual({ uuid: 'r-1', adults: 3, children: [] });
+    });
+
+    it("clears a room's rate when a child is added, removed or changes age", () => {
+      const added = start({ query: TWO_RATED_ROOMS });
+      added.send({ type: 'room.child.add', uuid: 'r-3' });
+      expect(rates(added.context().rooms)).toEqual(['A/DBL', 'B/FAM', '-/-']);
+      const removed = start({ query: TWO_RATED_ROOMS });
+      removed.send({ type: 'room.child.remove', uuid: 'r-2', index: 0 });
+      expect(rates(removed.context().rooms)).toEqual(['A/DBL', '-/-', 'C/TRP']);
+      const aged = start({ query: TWO_RATED_ROOMS });
+      aged.send({ type: 'room.child.age.changed', uuid: 'r-2', index: 0, age: 4 });
+      expect(rates(aged.context().rooms)).toEqual(['A/DBL', 'B/FAM', 'C/TRP']);
+      aged.send({ type: 'room.child.age.changed', uuid: 'r-2', index: 0, age: 9 });
+      expect(rates(aged.context().rooms)).toEqual(['A/DBL', '-/-', 'C/TRP']);
+    });
+
+    it('submits a room without the rate that no longer fits, and the other rooms with theirs', () => {
+      const { send, emitted } = start({ query: TWO_RATED_ROOMS });
+      send({ type: 'room.adults.changed', uuid: 'r-3', adults: 1 }, { type: 'search.submit' });
+      const query = emitted.at(-1)?.query ?? {};
+      expect(query).toMatchObject({ 'room-1-rate-code': 'A', 'room-2-rate-code': 'B' });
+      expect(query['room-3-rate-code']).toBeUndefined();
+      expect(query['room-3-room-type-code']).toBeUndefined();
+    });
+
+    it('keeps the applied search on its rate while the edit is not submitted', () => {
+      const { send, emitted, context } = start({ query: TWO_RATED_ROOMS });
+      send({ type: 'room.adults.changed', uuid: 'r-1', adults: 1 }, { type: 'sort.changed', sortBy: 'name' });
+      expect(emitted.at(-1)?.query).toMatchObject({ 'room-1-adults': '2', 'room-1-rate-code': 'A', 'room-1-room-type-code': 'DBL' });
+      // A rate chosen meanwhile is for the applied guests: the edited room of the form does not take it.
+      send({ type: 'rate.selected', uuid: 'r-1', rateCode: 'X', roomTypeCode: 'SGL' });
+      expect(emitted.at(-1)?.query).toMatchObject({ 'room-1-adults': '2', 'room-1-rate-code': 'X' });
+      expect(rates(context().rooms)).toEqual(['-/-', 'B/FAM', 'C/TRP']);
+    });
+
+    it('moves every other room with its own rate and guests when a room is removed', () => {
+      const { send, emitted, context } = start({ query: TWO_RATED_ROOMS });
+      send({ type: 'room.remove', uuid: 'r-1' });
+      expect(rates(context().rooms)).toEqual(['B/FAM', 'C/TRP']);
+      send({ type: 'sort.changed', sortBy: 'name' });
+      // A refinement still describes the three rooms of the URL.
+      expect(emitted.at(-1)?.query).toMatchObject({ rooms: '3', 'room-1-rate-code': 'A', 'room-3-rate-code': 'C' });
+      send({ type: 'search.submit' });
+      expect(emitted.at(-1)?.query).toEqual({
+        location: 'Berlin',
+        startDate: '2027-03-10',
+        endDate: '2027-03-11',
+        rooms: '2',
+        sortBy: 'name',
+        'room-1-child-1': '4',
+        'room-1-rate-code': 'B',
+        'room-1-room-type-code': 'FAM',
+        'room-2-adults': '3',
+        'room-2-rate-code': 'C',
+        'room-2-room-type-code': 'TRP',
+      });
+      send({ type: 'url.changed', query: emitted.at(-1)?.query ?? {} });
+      expect(context().rooms).toEqual([
+        { uuid: 'r-2', adults: 1, children: [4], rateCode: 'B', roomTypeCode: 'FAM' },
+        { uuid: 'r-3', adults: 3, children: [], rateCode: 'C', roomTypeCode: 'TRP' },
+      ]);
+      send({ type: 'rate.selected', uuid: 'r-3', rateCode: 'D', roomTypeCode: 'TRP' });
+      expect(emitted.at(-1)?.query).toMatchObject({ 'room-1-rate-code': 'B', 'room-2-rate-code': 'D' });
     });
   });
 

@@ -16,7 +16,7 @@ import {
   normalisePriceRange,
 } from '../../services/search/search-rules';
 import { fromQuery, toQuery } from '../../services/search/search-url';
-import type { RoomEntry, SearchEmitted, SearchEvent, SearchFieldError, SearchInput, SearchMachineContext, SearchTag } from './search.types';
+import type { RoomEntry, SearchEmitted, SearchEvent, SearchFieldError, SearchInput, SearchMachineContext, SearchState, SearchTag } from './search.types';
 
 type Context = SearchMachineContext;
 type Field = 'location' | 'dates' | 'rooms';
@@ -31,6 +31,7 @@ const FIELD_OF_ERROR: Record<SearchFieldError, Field> = {
 const isBlank = (text: string) => text.trim() === '';
 const hasUnsetChildAge = (rooms: readonly RoomEntry[]) => rooms.some((room) => room.children.some((age) => !isChildAgeSet(age)));
 const findRoom = (context: Context, uuid: string) => context.rooms.find((room) => room.uuid === uuid);
+const findAppliedRoom = (context: Context, uuid: string) => context.applied.rooms.find((room) => room.uuid === uuid);
 const hasChild = (context: Context, uuid: string, index: number) => {
   const children = findRoom(context, uuid)?.children ?? [];
   return Number.isInteger(index) && index >= 0 && index < children.length;
@@ -51,6 +52,35 @@ function roomIdMaker(prefix: string, taken: readonly RoomEntry[]): () => string 
 
 function updateRoom(context: Context, uuid: string, update: (room: RoomEntry) => RoomEntry): { rooms: RoomEntry[] } {
   return { rooms: context.rooms.map((room) => (room.uuid === uuid ? update(room) : room)) };
+}
+
+/** Whether two rooms are for the same guests: a rate chosen for one fits the other. */
+function sameGuests(a: RoomEntry, b: RoomEntry): boolean {
+  return a.adults === b.adults && a.children.length === b.children.length && a.children.every((age, index) => age === b.children[index]);
+}
+
+/**
+ * Changes who stays in a room of the form. A rate chosen for the room may not fit other guests (room
+ * types have a maximum occupancy, prices depend on children's ages): it is dropped when the guests change.
+ */
+function updateGuests(context: Context, uuid: string, update: (room: RoomEntry) => RoomEntry): { rooms: RoomEntry[] } {
+  return updateRoom(context, uuid, (room) => {
+    const next = update(room);
+    return sameGuests(room, next) ? next : { uuid: next.uuid, adults: next.adults, children: next.children };
+  });
+}
+
+/** The search fields of a context or a search read from a URL, without the form's own state. */
+function searchOf(search: SearchState): SearchState {
+  const { features, brands, promoCode, location, dateRange, isBusiness, payWithPoints, rooms, approxDateRange, sortBy, priceRange } = search;
+  return { features, brands, promoCode, location, dateRange, isBusiness, payWithPoints, rooms, approxDateRange, sortBy, priceRange };
+}
+
+type Refinement = Pick<SearchState, 'brands' | 'features' | 'sortBy' | 'priceRange'>;
+
+/** A refinement narrows or orders the results of the applied search; the form shows it too and keeps its edits. */
+function refine(context: Context, refinement: Partial<Refinement>): Partial<Refinement> & { applied: SearchState } {
+  return { ...refinement, applied: { ...context.applied, ...refinement } };
 }
 
 /**
@@ -107,6 +137,10 @@ function stillFails(error: SearchFieldError, context: Context): boolean {
  * The search form: where, when, rooms and guests, and the results-page refinements, kept in the URL's
  * shape (spec sections 2, 3, 5). Two regions run side by side: whether the compact editor is open, and
  * whether the last submit found problems. Everything that changes the URL is emitted as `url.update`.
+ *
+ * The context holds the form (the guest's draft) and, in `applied`, the search the URL describes. Edits
+ * change the form only; refinements change both and send the applied search to the URL, so they never
+ * carry unsubmitted edits along; a valid submit makes the form the applied search.
  */
 export const searchMachine = setup({
   types: {
@@ -123,8 +157,13 @@ export const searchMachine = setup({
       return canRemoveRoom(context.rooms.length) && findRoom(context, event.uuid) !== undefined;
     },
     isKnownRoom: ({ context, event }) => {
-      assertEvent(event, ['room.adults.changed', 'rate.selected']);
+      assertEvent(event, 'room.adults.changed');
       return findRoom(context, event.uuid) !== undefined;
+    },
+    /** A rate is chosen for a room of the applied search (the rooms the rates were offered for). */
+    isAppliedRoom: ({ context, event }) => {
+      assertEvent(event, 'rate.selected');
+      return findAppliedRoom(context, event.uuid) !== undefined;
     },
     canAddChild: ({ context, event }) => {
       assertEvent(event, 'room.child.add');
@@ -140,10 +179,13 @@ export const searchMachine = setup({
       return hasChild(context, event.uuid, event.index) && normaliseChildAge(event.age) !== null;
     },
     isPointsEnabled: ({ context }) => context.payWithPointsEnabled,
-    /** The URL also changes because of this machine's own url.update: only another search replaces the form. */
+    /**
+     * The URL also changes because of this machine's own url.update: only a search other than the applied
+     * one (back and forward, a pasted link) replaces the form, so a refinement keeps the guest's draft.
+     */
     describesAnotherSearch: ({ context, event }) => {
       assertEvent(event, 'url.changed');
-      return !sameQuery(toQuery(searchFromQuery(event.query, context)), toQuery(context));
+      return !sameQuery(toQuery(searchFromQuery(event.query, context)), toQuery(context.applied));
     },
     isSearchValid: ({ context }) => reviewSearch(context).errors.length === 0,
     hasNoErrors: ({ context }) => context.errors.length === 0,
@@ -162,7 +204,8 @@ export const searchMachine = setup({
       return { approxDateRange: normaliseApproxDateRange(event.days) };
     }),
     addRoom: assign(({ context }) => {
-      const rooms = [...context.rooms, newRoom(roomIdMaker(context.roomIdPrefix, context.rooms)())];
+      // An id the applied search still uses (a room removed from the form, not yet submitted) stays that room's.
+      const rooms = [...context.rooms, newRoom(roomIdMaker(context.roomIdPrefix, [...context.rooms, ...context.applied.rooms])())];
       return { rooms, roomLimitReached: isRoomLimitReached(rooms.length) };
     }),
     removeRoom: assign(({ context, event }) => {
@@ -172,20 +215,20 @@ export const searchMachine = setup({
     }),
     setAdults: assign(({ context, event }) => {
       assertEvent(event, 'room.adults.changed');
-      return updateRoom(context, event.uuid, (room) => ({ ...room, adults: clampAdults(event.adults) }));
+      return updateGuests(context, event.uuid, (room) => ({ ...room, adults: clampAdults(event.adults) }));
     }),
     addChild: assign(({ context, event }) => {
       assertEvent(event, 'room.child.add');
-      return updateRoom(context, event.uuid, (room) => ({ ...room, children: [...room.children, CHILD_AGE_UNSET] }));
+      return updateGuests(context, event.uuid, (room) => ({ ...room, children: [...room.children, CHILD_AGE_UNSET] }));
     }),
     removeChild: assign(({ context, event }) => {
       assertEvent(event, 'room.child.remove');
-      return updateRoom(context, event.uuid, (room) => ({ ...room, children: room.children.filter((_, index) => index !== event.index) }));
+      return updateGuests(context, event.uuid, (room) => ({ ...room, children: room.children.filter((_, index) => index !== event.index) }));
     }),
     setChildAge: assign(({ context, event }) => {
       assertEvent(event, 'room.child.age.changed');
       const age = normaliseChildAge(event.age) ?? CHILD_AGE_UNSET;
-      return updateRoom(context, event.uuid, (room) => ({ ...room, children: room.children.map((old, index) => (index === event.index ? age : old)) }));
+      return updateGuests(context, event.uuid, (room) => ({ ...room, children: room.children.map((old, index) => (index === event.index ? age : old)) }));
     }),
     setPromo: assign(({ event }) => {
       assertEvent(event, 'promo.changed');
@@ -193,30 +236,43 @@ export const searchMachine = setup({
     }),
     toggleBusiness: assign({ isBusiness: ({ context }) => !context.isBusiness }),
     togglePoints: assign({ payWithPoints: ({ context }) => !context.payWithPoints }),
-    setBrands: assign(({ event }) => {
+    setBrands: assign(({ context, event }) => {
       assertEvent(event, 'brands.changed');
-      return { brands: normaliseCodes(event.brands) };
+      return refine(context, { brands: normaliseCodes(event.brands) });
     }),
-    setFeatures: assign(({ event }) => {
+    setFeatures: assign(({ context, event }) => {
       assertEvent(event, 'features.changed');
-      return { features: normaliseCodes(event.features) };
+      return refine(context, { features: normaliseCodes(event.features) });
     }),
-    setSort: assign(({ event }) => {
+    setSort: assign(({ context, event }) => {
       assertEvent(event, 'sort.changed');
-      return { sortBy: event.sortBy };
+      return refine(context, { sortBy: event.sortBy });
     }),
-    setPriceRange: assign(({ event }) => {
+    setPriceRange: assign(({ context, event }) => {
       assertEvent(event, 'price.changed');
-      return { priceRange: normalisePriceRange(event.min, event.max) };
+      return refine(context, { priceRange: normalisePriceRange(event.min, event.max) });
     }),
+    /**
+     * The rate is for the room's guests in the applied search. The form's room takes it too unless the
+     * guest changed who stays in it since (the rate may not fit them; the next submit drops it anyway).
+     */
     selectRate: assign(({ context, event }) => {
       assertEvent(event, 'rate.selected');
-      return updateRoom(context, event.uuid, (room) => ({ ...room, rateCode: event.rateCode, roomTypeCode: event.roomTypeCode }));
+      const rate = { rateCode: event.rateCode, roomTypeCode: event.roomTypeCode };
+      const appliedRooms = context.applied.rooms.map((room) => (room.uuid === event.uuid ? { ...room, ...rate } : room));
+      const applied = appliedRooms.find((room) => room.uuid === event.uuid);
+      return {
+        applied: { ...context.applied, rooms: appliedRooms },
+        ...updateRoom(context, event.uuid, (room) => (applied && sameGuests(room, applied) ? { ...room, ...rate } : room)),
+      };
     }),
     replaceFromQuery: assign(({ context, event }) => {
       assertEvent(event, 'url.changed');
-      return { ...searchFromQuery(event.query, context), errors: [] };
+      const search = searchFromQuery(event.query, context);
+      return { ...search, applied: searchOf(search), errors: [] };
     }),
+    /** A valid submit makes the form the applied search. */
+    applySearch: assign(({ context }) => ({ applied: searchOf(context) })),
     /** Drops the errors of the edited field that the edit resolved. */
     revalidate: assign(({ context }, params: { field: Field }) => ({
       errors: context.errors.filter((error) => FIELD_OF_ERROR[error] !== params.field || stillFails(error, context)),
@@ -226,8 +282,8 @@ export const searchMachine = setup({
       location: context.location.trim(),
       promoCode: context.promoCode.trim(),
     })),
-    emitRefine: emit(({ context }) => ({ type: 'url.update', query: toQuery(context), reason: 'refine' }) as const),
-    emitSubmit: emit(({ context }) => ({ type: 'url.update', query: toQuery(context), reason: 'submit' }) as const),
+    emitRefine: emit(({ context }) => ({ type: 'url.update', query: toQuery(context.applied), reason: 'refine' }) as const),
+    emitSubmit: emit(({ context }) => ({ type: 'url.update', query: toQuery(context.applied), reason: 'submit' }) as const),
   },
 }).createMachine({
   id: 'search',
@@ -240,7 +296,8 @@ export const searchMachine = setup({
       payWithPointsEnabled: input.payWithPointsEnabled ?? false,
       rooms: [],
     };
-    return { ...base, ...searchFromQuery(input.query ?? {}, base), errors: [] };
+    const search = searchFromQuery(input.query ?? {}, base);
+    return { ...base, ...search, applied: searchOf(search), errors: [] };
   },
   type: 'parallel',
   states: {
@@ -282,7 +339,7 @@ export const searchMachine = setup({
         'features.changed': { actions: ['setFeatures', 'emitRefine'] },
         'sort.changed': { actions: ['setSort', 'emitRefine'] },
         'price.changed': { actions: ['setPriceRange', 'emitRefine'] },
-        'rate.selected': { guard: 'isKnownRoom', actions: ['selectRate', 'emitRefine'] },
+        'rate.selected': { guard: 'isAppliedRoom', actions: ['selectRate', 'emitRefine'] },
         'url.changed': { guard: 'describesAnotherSearch', target: '.editing', actions: 'replaceFromQuery' },
       },
       states: {
@@ -293,7 +350,7 @@ export const searchMachine = setup({
         validating: {
           description: 'Checks the submitted search: a valid one goes to the URL, an invalid one shows its problems.',
           entry: 'reviewSearch',
-          always: [{ guard: 'hasNoErrors', target: 'editing', actions: 'emitSubmit' }, { target: 'invalid' }],
+          always: [{ guard: 'hasNoErrors', target: 'editing', actions: ['applySearch', 'emitSubmit'] }, { target: 'invalid' }],
         },
         invalid: {
           description: 'The last submit found problems; each goes away as the guest fixes its field.',

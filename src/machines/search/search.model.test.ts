@@ -1,21 +1,24 @@
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { CoverageRecorder, describePath, formatCoverage, generatePaths, generateTransitionCover, replayPath } from '../../../test/model-based/harness';
 import type { MachinePath } from '../../../test/model-based/harness';
 import { isChildAgeSet } from '../../services/search/search-rules';
 import { fromQuery, toQuery } from '../../services/search/search-url';
 import { searchMachine } from './search.machine';
-import type { SearchEvent, SearchInput, SearchMachineContext } from './search.types';
+import type { SearchEvent, SearchInput, SearchMachineContext, SearchState } from './search.types';
 
 /*
  * The search machine, walked as three models that share one coverage recorder. Each model offers the
  * events of one concern and tells states apart only by what decides the machine's next state, so the
  * path count stays small:
  * - form: destination, a child's age, submitting, and the editor (1 room, at most 1 child);
- * - refine: options, filters, sort, price, a rate and the URL, on a valid search;
+ * - refine: edits, filters, sort, price, a rate and the URL, on a valid search: refinements apply to the
+ *   search in the URL while unsubmitted edits wait in the form;
  * - rooms: adding and removing rooms up to the limit of 9.
- * After every path the final snapshot is checked against an oracle that replays the events by the
- * spec's rules, against invariants, and against the URL round trip.
+ * After every path the final snapshot (the form and the applied search) is checked against an oracle
+ * that replays the events by the spec's rules, against invariants, and against the URL round trip.
  */
 
 type Snapshot = SnapshotFrom<typeof searchMachine>;
@@ -29,6 +32,14 @@ const inputFor = (query: Record<string, unknown>): SearchInput => ({ now: () => 
 
 const lastRoom = (snapshot: Snapshot) => snapshot.context.rooms.at(-1)?.uuid ?? 'none';
 const firstRoom = (snapshot: Snapshot) => snapshot.context.rooms[0];
+const hasRate = (room: SearchState['rooms'][number] | undefined) => room?.rateCode !== undefined;
+/** Whether the form holds edits not yet submitted, which first rooms carry a rate, and where the URL searches. */
+const draftState = ({ context }: Snapshot) => [
+  JSON.stringify(toQuery(context)) !== JSON.stringify(toQuery(context.applied)),
+  hasRate(context.rooms[0]),
+  hasRate(context.applied.rooms[0]),
+  context.applied.location,
+];
 const childState = (snapshot: Snapshot) => {
   const age = firstRoom(snapshot)?.children[0];
   return age === undefined ? 'none' : isChildAgeSet(age) ? 'aged' : 'unaged';
@@ -61,6 +72,7 @@ const models = [
       { type: 'dates.changed', start: '2027-04-10', end: '2027-04-12' },
       { type: 'approxDateRange.changed', days: 2 },
       { type: 'room.adults.changed', uuid: 'r-1', adults: 7 },
+      { type: 'room.adults.changed', uuid: 'r-1', adults: 1 },
       { type: 'promo.changed', promoCode: 'SPRING' },
       { type: 'business.toggled' },
       { type: 'points.toggled' },
@@ -72,8 +84,10 @@ const models = [
       { type: 'url.changed', query: ANOTHER_SEARCH },
       { type: 'search.submit' },
     ],
-    // Every search here is valid, so the state value alone decides what comes next.
-    serializeState: (snapshot: Snapshot) => JSON.stringify(snapshot.value),
+    // Every search here is valid, and the form model covers the editor: what comes next depends on
+    // whether the form holds unsubmitted edits, on which first room has a rate, and on the URL's search
+    // (the URL these models send is the applied search once it was taken).
+    serializeState: (snapshot: Snapshot) => JSON.stringify(draftState(snapshot)),
   },
   {
     name: 'rooms',
@@ -87,8 +101,8 @@ const models = [
   },
 ] as const;
 
-interface Expected {
-  editorOpen: boolean;
+/** A search as the oracle follows it. */
+interface ExpectedSearch {
   location: string;
   dates: { start: string; end: string };
   rooms: number;
@@ -104,11 +118,20 @@ interface Expected {
   features: string[];
   sortBy: string;
   priceRange: { min: number | null; max: number | null };
-  errors: string[];
 }
 
-const initialExpectation = (location: string): Expected => ({
-  editorOpen: false,
+interface Expected {
+  editorOpen: boolean;
+  errors: string[];
+  /** What the form shows: the applied search with the guest's unsubmitted edits. */
+  form: ExpectedSearch;
+  /** The search in the URL. */
+  applied: ExpectedSearch;
+  /** The url.update events, in order, with the search each one describes. */
+  urlUpdates: { reason: 'submit' | 'refine'; search: ExpectedSearch }[];
+}
+
+const searchExpectation = (location: string): ExpectedSearch => ({
   location,
   dates: { start: STAY.startDate, end: STAY.endDate },
   rooms: 1,
@@ -123,13 +146,47 @@ const initialExpectation = (location: string): Expected => ({
   features: [],
   sortBy: 'price-asc',
   priceRange: { min: null, max: null },
-  errors: [],
 });
+
+/** The only URL these models send is ANOTHER_SEARCH: everything else at its default. */
+const anotherSearch = (): ExpectedSearch => ({
+  ...searchExpectation(ANOTHER_SEARCH.location),
+  dates: { start: ANOTHER_SEARCH.startDate, end: ANOTHER_SEARCH.endDate },
+  sortBy: ANOTHER_SEARCH.sortBy,
+});
+
+/** What the oracle compares with an ExpectedSearch. */
+function observe(search: SearchState): ExpectedSearch {
+  const first = search.rooms[0];
+  return {
+    location: search.location,
+    dates: search.dateRange,
+    rooms: search.rooms.length,
+    adults: first?.adults ?? 0,
+    children: first?.children.map(isChildAgeSet) ?? [],
+    rate: { rateCode: first?.rateCode, roomTypeCode: first?.roomTypeCode },
+    promoCode: search.promoCode,
+    isBusiness: search.isBusiness,
+    payWithPoints: search.payWithPoints,
+    approxDateRange: search.approxDateRange,
+    brands: search.brands,
+    features: search.features,
+    sortBy: search.sortBy,
+    priceRange: search.priceRange,
+  };
+}
 
 /** The spec's rules, replayed over the events without the machine (for the values these models use). */
 function oracle(steps: readonly { event: { type: string } }[], initialLocation: string): Expected {
-  let expected = initialExpectation(initialLocation);
+  const expected: Expected = { editorOpen: false, errors: [], form: searchExpectation(initialLocation), applied: searchExpectation(initialLocation), urlUpdates: [] };
+  const { form } = expected;
   const drop = (error: string) => (expected.errors = expected.errors.filter((e) => e !== error));
+  /** A refinement applies to the search in the URL, and shows in the form (which keeps its edits). */
+  const refine = (change: Partial<ExpectedSearch>) => {
+    Object.assign(form, structuredClone(change));
+    Object.assign(expected.applied, structuredClone(change));
+    expected.urlUpdates.push({ reason: 'refine', search: structuredClone(expected.applied) });
+  };
   for (const { event: raw } of steps) {
     const event = raw as SearchEvent;
     switch (event.type) {
@@ -140,77 +197,99 @@ function oracle(steps: readonly { event: { type: string } }[], initialLocation: 
         expected.editorOpen = false;
         break;
       case 'location.changed':
-        expected.location = event.location;
+        form.location = event.location;
         if (event.location.trim() !== '') drop('location.missing');
         break;
       case 'dates.changed':
-        expected.dates = { start: event.start, end: event.end };
+        form.dates = { start: event.start, end: event.end };
         break;
       case 'approxDateRange.changed':
-        expected.approxDateRange = event.days;
+        form.approxDateRange = event.days;
         break;
       case 'room.add':
-        expected.rooms = Math.min(expected.rooms + 1, 9);
+        form.rooms = Math.min(form.rooms + 1, 9);
         break;
       case 'room.remove':
-        expected.rooms = Math.max(expected.rooms - 1, 1);
+        form.rooms = Math.max(form.rooms - 1, 1);
         break;
-      case 'room.adults.changed':
-        expected.adults = Math.min(Math.max(event.adults, 1), 6);
+      // Other guests in a room: the rate chosen for it may not fit them any more.
+      case 'room.adults.changed': {
+        const adults = Math.min(Math.max(event.adults, 1), 6);
+        if (adults !== form.adults) form.rate = {};
+        form.adults = adults;
         break;
+      }
       case 'room.child.add':
-        if (expected.children.length < 4) expected.children.push(false);
+        if (form.children.length < 4) {
+          form.children.push(false);
+          form.rate = {};
+        }
         break;
       case 'room.child.age.changed':
-        if (event.index < expected.children.length) expected.children[event.index] = true;
-        if (expected.children.every(Boolean)) drop('rooms.childAgeMissing');
+        // The models only ever choose age 0, stored as 1: a child who has an age keeps it.
+        if (event.index < form.children.length && !form.children[event.index]) {
+          form.children[event.index] = true;
+          form.rate = {};
+        }
+        if (form.children.every(Boolean)) drop('rooms.childAgeMissing');
         break;
       case 'room.child.remove':
-        expected.children.splice(event.index, 1);
-        if (expected.children.every(Boolean)) drop('rooms.childAgeMissing');
+        if (event.index < form.children.length) {
+          form.children.splice(event.index, 1);
+          form.rate = {};
+        }
+        if (form.children.every(Boolean)) drop('rooms.childAgeMissing');
         break;
       case 'promo.changed':
-        expected.promoCode = event.promoCode;
+        form.promoCode = event.promoCode;
         break;
       case 'business.toggled':
-        expected.isBusiness = !expected.isBusiness;
+        form.isBusiness = !form.isBusiness;
         break;
       case 'points.toggled':
-        expected.payWithPoints = !expected.payWithPoints;
+        form.payWithPoints = !form.payWithPoints;
         break;
       case 'brands.changed':
-        expected.brands = event.brands;
+        refine({ brands: event.brands });
         break;
       case 'features.changed':
-        expected.features = event.features;
+        refine({ features: event.features });
         break;
       case 'sort.changed':
-        expected.sortBy = event.sortBy;
+        refine({ sortBy: event.sortBy });
         break;
       case 'price.changed':
-        expected.priceRange = { min: event.min, max: event.max };
+        refine({ priceRange: { min: event.min, max: event.max } });
         break;
-      case 'rate.selected':
-        expected.rate = { rateCode: event.rateCode, roomTypeCode: event.roomTypeCode };
+      case 'rate.selected': {
+        // The rate is for the guests of the applied search; the form's room takes it while it has the same guests.
+        const rate = { rateCode: event.rateCode, roomTypeCode: event.roomTypeCode };
+        if (form.adults === expected.applied.adults && isDeepStrictEqual(form.children, expected.applied.children)) form.rate = { ...rate };
+        expected.applied.rate = rate;
+        expected.urlUpdates.push({ reason: 'refine', search: structuredClone(expected.applied) });
         break;
+      }
       case 'url.changed':
-        // The only URL these models send is ANOTHER_SEARCH: everything else back to its default.
-        expected = {
-          ...initialExpectation(ANOTHER_SEARCH.location),
-          editorOpen: expected.editorOpen,
-          dates: { start: ANOTHER_SEARCH.startDate, end: ANOTHER_SEARCH.endDate },
-          sortBy: ANOTHER_SEARCH.sortBy,
-        };
+        // The URL catching up with the applied search changes nothing; another search replaces both.
+        if (!isDeepStrictEqual(expected.applied, anotherSearch())) {
+          Object.assign(form, anotherSearch());
+          expected.applied = anotherSearch();
+          expected.errors = [];
+        }
         break;
       case 'search.submit': {
         const errors = [
-          ...(expected.location.trim() === '' ? ['location.missing'] : []),
-          ...(expected.children.every(Boolean) ? [] : ['rooms.childAgeMissing']),
+          ...(form.location.trim() === '' ? ['location.missing'] : []),
+          ...(form.children.every(Boolean) ? [] : ['rooms.childAgeMissing']),
         ];
         expected.errors = errors;
-        expected.location = expected.location.trim();
-        expected.promoCode = expected.promoCode.trim();
-        if (errors.length === 0) expected.editorOpen = false;
+        form.location = form.location.trim();
+        form.promoCode = form.promoCode.trim();
+        if (errors.length === 0) {
+          expected.editorOpen = false;
+          expected.applied = structuredClone(form);
+          expected.urlUpdates.push({ reason: 'submit', search: structuredClone(expected.applied) });
+        }
         break;
       }
     }
@@ -237,6 +316,23 @@ function checkInvariants(context: SearchMachineContext) {
   const search = { features, brands, promoCode, location, dateRange, isBusiness, payWithPoints, rooms, approxDateRange, sortBy, priceRange };
   const back = fromQuery(toQuery(search), { now: NOW, openingDate: context.openingDate, roomId: (index) => rooms[index]?.uuid ?? '' });
   expect(back).toEqual({ ...search, rooms: rooms.map((room) => ({ ...room, children: room.children.filter(isChildAgeSet) })) });
+  // The applied search is one the URL restores exactly, and the form shows its refinements.
+  const { applied } = context;
+  expect(fromQuery(toQuery(applied), { now: NOW, openingDate: context.openingDate, roomId: (index) => applied.rooms[index]?.uuid ?? '' })).toEqual(applied);
+  expect({ brands, features, sortBy, priceRange }).toEqual({ brands: applied.brands, features: applied.features, sortBy: applied.sortBy, priceRange: applied.priceRange });
+  // A room id names one room: a room of the form that is not the applied search's room of that id is new.
+  expect(new Set(applied.rooms.map((room) => room.uuid)).size).toBe(applied.rooms.length);
+}
+
+/** Replays a path's events on an actor of its own, for the url.update events it emits. */
+function urlUpdates(input: SearchInput, steps: readonly { event: { type: string } }[]) {
+  const actor = createActor(searchMachine, { input });
+  const updates: { reason: 'submit' | 'refine'; search: ExpectedSearch }[] = [];
+  actor.on('url.update', (event) => updates.push({ reason: event.reason, search: observe(fromQuery(event.query, { now: NOW })) }));
+  actor.start();
+  for (const { event } of steps) if (!event.type.startsWith('xstate.')) actor.send(event as SearchEvent);
+  actor.stop();
+  return updates;
 }
 
 function label(event: { type: string }): string {
@@ -274,25 +370,9 @@ describe('search machine, model-based', () => {
         expect(final.hasTag('invalid')).toBe(expected.errors.length > 0);
         const { context } = final;
         expect(context.errors).toEqual(expected.errors);
-        expect(context.rooms).toHaveLength(expected.rooms);
-        const { rateCode, roomTypeCode, adults, children } = context.rooms[0] ?? { adults: 0, children: [] };
-        expect({ adults, children: children.map(isChildAgeSet), rate: { rateCode, roomTypeCode } }).toEqual({
-          adults: expected.adults,
-          children: expected.children,
-          rate: expected.rate,
-        });
-        expect(context).toMatchObject({
-          location: expected.location,
-          dateRange: expected.dates,
-          promoCode: expected.promoCode,
-          isBusiness: expected.isBusiness,
-          payWithPoints: expected.payWithPoints,
-          approxDateRange: expected.approxDateRange,
-          brands: expected.brands,
-          features: expected.features,
-          sortBy: expected.sortBy,
-          priceRange: expected.priceRange,
-        });
+        expect(observe(context)).toEqual(expected.form);
+        expect(observe(context.applied)).toEqual(expected.applied);
+        expect(urlUpdates(model.input, path.steps)).toEqual(expected.urlUpdates);
         checkInvariants(final.context);
       });
     },

@@ -108,6 +108,13 @@ export interface SearchMachineContext extends SearchContext {
   clock: () => Date;
   /** From `input.newId`: room ids are `<prefix>-1`, `<prefix>-2`, ..., the first number no current room uses. */
   roomIdPrefix: string;
+  /**
+   * The applied search: what the URL says, so what the results show. Set from `input.query`, from a
+   * `url.changed` that describes another search and on a valid submit. Refinements change it (and the
+   * form alike) and go to the URL; edits change only the form above it (the guest's unsubmitted draft).
+   * Its rooms keep the ids of the form's rooms they came from, so a rate is chosen for the same room in both.
+   */
+  applied: SearchState;
 }
 
 // The URL codec in services/ declares the same shape (services may not import machines): keep them in step.

@@ -1,5 +1,6 @@
 import { calendarDateIn } from '../../contract/calendar-dates';
 import type { Locale } from '../../contract/locales';
+import { dateTimeFormat } from './intl-cache';
 
 /**
  * A calendar date (`yyyy-MM-dd`) written out for the locale. Booking dates always use the Gregorian
@@ -9,7 +10,7 @@ export function formatCalendarDate(isoDate: string, locale: Locale): string {
   const [year, month, day] = isoDate.split('-').map(Number);
   if (!year || !month || !day) return isoDate;
   const date = new Date(Date.UTC(year, month - 1, day));
-  return new Intl.DateTimeFormat(`${locale}-u-ca-gregory-nu-latn`, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(`${locale}-u-ca-gregory-nu-latn`, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
 /** Whether a calendar date lies after today's date. */

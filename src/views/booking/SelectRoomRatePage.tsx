@@ -53,7 +53,8 @@ export function SelectRoomRatePage({ locale, query }: { locale: Locale; query: R
 
 function RoomChoices({ data, searched, locale }: { data: RoomsResponse; searched: SearchQueryState; locale: Locale }) {
   const { t } = useLingui();
-  const chosen = SearchActorContext.useSelector((snapshot) => snapshot.context.rooms);
+  // The rooms of the search in the URL, by position as the offers are: the rates are chosen for them.
+  const chosen = SearchActorContext.useSelector((snapshot) => snapshot.context.applied.rooms);
   const allChosen = chosen.length > 0 && chosen.every((room) => room.rateCode && room.roomTypeCode);
   const nextHref = `${localizedPath(locale, ROUTES.booking.checkOut)}?${new URLSearchParams(toQuery({ ...searched, rooms: chosen })).toString()}`;
   return (

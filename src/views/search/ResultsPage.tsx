@@ -13,8 +13,8 @@ import { PageTitle } from '../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../shell/QueryState';
 import { SiteLink } from '../shell/SiteLink';
 import { HotelResultCard } from './HotelResultCard';
-import { SearchBar } from './SearchBar';
 import { SearchActorContext } from './search-context';
+import { SearchSummary } from './SearchSummary';
 
 /** The results of the search in the URL; the form above them edits the next search. */
 export function ResultsPage({ locale, query }: { locale: Locale; query: Record<string, unknown> }) {
@@ -26,7 +26,7 @@ export function ResultsPage({ locale, query }: { locale: Locale; query: Record<s
     <div className="page results-page" data-page="results">
       <PageTitle title={searched.location ? t`Hotels in ${searched.location}` : t`Find a hotel`} />
       <h1>{searched.location ? t`Hotels in ${searched.location}` : t`Find a hotel`}</h1>
-      <SearchBar locale={locale} />
+      <SearchSummary searched={searched} locale={locale} />
       {searched.location.trim() === '' ? (
         <p className="notice">{t`Enter a destination to see hotels, prices and availability.`}</p>
       ) : results.isPending ? (

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HotelResult, HotelSearchResponse } from '../../contract/search';
+import { formatCalendarDate } from '../../services/format/dates';
 import { renderApp } from '../../../test/web/render-app';
 
 const price = (perNight: number) => ({
@@ -47,6 +48,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Opens the results page's search form (loaded on demand) and gives its destination field. */
+async function openSearchForm(): Promise<HTMLElement> {
+  await userEvent.click(await screen.findByRole('button', { name: 'Change search' }, { timeout: 5000 }));
+  return screen.findByRole('combobox', { name: 'Destination' }, { timeout: 5000 });
+}
+
 describe('results page', () => {
   it('lists hotels with member, standard and points prices side by side', async () => {
     await renderApp('/en/find-a-hotel?location=Berlin&payWithPoints=1', (url) =>
@@ -70,6 +77,58 @@ describe('results page', () => {
     await waitFor(() => expect(new URLSearchParams(router.state.location.searchStr).get('sortBy')).toBe('name'));
   });
 
+  it('sorts the results of the search in the URL, keeping an unsubmitted destination in the form', async () => {
+    const { router, fetchMock } = await renderApp('/en/find-a-hotel?location=Berlin', (url) =>
+      url.pathname === '/bff/search/hotels-v2' ? { body: response([hotel('JAZB', 'Jaz Berlin', true)]) } : undefined,
+    );
+    // The mock is typed with the URL only; fetch is called with the request's init too.
+    const hotelSearches = () =>
+      (fetchMock.mock.calls as unknown as [RequestInfo | URL, RequestInit | undefined][])
+        .filter(([input]) => String(input).includes('/bff/search/hotels-v2'))
+        .map(([, init]) => JSON.parse(String(init?.body)) as { location: string; sortBy: string });
+    const sort = await screen.findByLabelText('Sort by', undefined, { timeout: 5000 });
+    const destination = await openSearchForm();
+    await userEvent.clear(destination);
+    await userEvent.type(destination, 'Hamburg');
+    await userEvent.selectOptions(sort, 'name');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.searchStr).get('sortBy')).toBe('name'));
+    expect(new URLSearchParams(router.state.location.searchStr).get('location')).toBe('Berlin');
+    expect((destination as HTMLInputElement).value).toBe('Hamburg');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Hotels in Berlin');
+    await waitFor(() => expect(hotelSearches().some((request) => request.sortBy === 'name')).toBe(true));
+    expect(hotelSearches().map((request) => request.location)).toEqual(hotelSearches().map(() => 'Berlin'));
+  });
+
+  it('sums up the search on one line and opens the form to change it, keeping edits when cancelled', async () => {
+    // A stay a month ahead, inside the arrival window whatever day the test runs.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const [start, end] = [day(30), day(32)];
+    await renderApp(`/en/find-a-hotel?location=Berlin&startDate=${start}&endDate=${end}&rooms=2&room-1-adults=2&room-2-adults=1&room-2-child-1=5`, (url) =>
+      url.pathname === '/bff/search/hotels-v2' ? { body: response([hotel('JAZB', 'Jaz Berlin', true)]) } : undefined,
+    );
+    const summary = await screen.findByRole('region', { name: 'Your search' }, { timeout: 5000 });
+    expect(summary.textContent).toContain('Berlin');
+    expect(summary.textContent).toContain(`${formatCalendarDate(start, 'en')} – ${formatCalendarDate(end, 'en')} · 2 nights`);
+    expect(summary.textContent).toContain('2 rooms, 4 guests');
+    expect(screen.queryByRole('combobox', { name: 'Destination' })).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Change search' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const destination = await openSearchForm();
+    expect(screen.getByRole('button', { name: 'Cancel' }).getAttribute('aria-expanded')).toBe('true');
+    await userEvent.clear(destination);
+    await userEvent.type(destination, 'Hamburg');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('combobox', { name: 'Destination' })).toBeNull();
+    expect(summary.textContent).toContain('Berlin');
+    expect(await openSearchForm()).toHaveProperty('value', 'Hamburg');
+  });
+
+  it('shows the form straight away when there is no destination yet', async () => {
+    await renderApp('/en/find-a-hotel', () => undefined);
+    expect(await screen.findByRole('combobox', { name: 'Destination' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Change search' })).toBeNull();
+  });
+
   it('proposes nearby dates with availability when nothing is free', async () => {
     await renderApp('/en/find-a-hotel?location=Berlin&startDate=2099-01-10&endDate=2099-01-11', (url) => {
       if (url.pathname === '/bff/search/hotels-v2') return { body: response([hotel('SOLD', 'Sold Hotel', false)]) };
@@ -86,6 +145,7 @@ describe('results page', () => {
 describe('rooms and guests editor', () => {
   it('stops at nine rooms and says why, and a removed room lifts the limit', async () => {
     await renderApp('/en/find-a-hotel?location=Berlin', () => undefined);
+    await openSearchForm();
     await userEvent.click(await screen.findByRole('button', { name: /Rooms and guests/ }, { timeout: 5000 }));
     const add = screen.getByRole('button', { name: 'Add a room' });
     for (let room = 2; room <= 9; room += 1) await userEvent.click(add);
@@ -98,6 +158,7 @@ describe('rooms and guests editor', () => {
 
   it('adds a child whose age must be chosen before searching', async () => {
     await renderApp('/en/find-a-hotel?location=Berlin', () => undefined);
+    await openSearchForm();
     await userEvent.click(await screen.findByRole('button', { name: /Rooms and guests/ }, { timeout: 5000 }));
     await userEvent.click(screen.getByRole('button', { name: 'Add a child to room 1' }));
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
