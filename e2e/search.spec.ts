@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 
 /** Visible words of the journey, per locale: the journey runs the same in English and in Arabic. */
 const WORDS = {
@@ -123,4 +122,25 @@ test('the results page changes the search from its one-line summary', async ({ p
   await expect(summary).toContainText('Hamburg');
   await expect(destination).toBeHidden();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hotels in Hamburg');
+});
+
+test('the results page arrives rendered with its hotels, and the app takes it over without an error', async ({ page, request }) => {
+  const url = '/en/find-a-hotel?location=Berlin&rooms=2&room-1-adults=2&room-2-adults=1&room-2-child-1=5';
+  const html = await (await request.get(url)).text();
+  expect(html).toContain('Hotels in Berlin');
+  expect(html).toMatch(/class="result-card__title"/);
+  expect(html).toMatch(/<link rel="canonical" href="[^"]+\/en\/find-a-hotel"[^>]*>[^]*<\/head>/);
+  expect(html).not.toMatch(/<script>/);
+
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(url);
+  await expect(page.locator('.result-card').first()).toBeVisible();
+  // Taken over, not rendered again: the app responds, and nothing was reported.
+  await page.getByLabel('Sort by').selectOption('name');
+  await expect(page).toHaveURL(/sortBy=name/);
+  expect(problems).toEqual([]);
 });

@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       sentryDsn: undefined,
       staticDir: 'dist',
+      ssrEntry: 'dist-server/entry-server.js',
       logLevel: 'info',
     });
   });
@@ -25,6 +26,7 @@ describe('loadConfig', () => {
         SMTP_URL: 'smtp://mail:25',
         SENTRY_DSN: 'https://key@o1.ingest.sentry.io/2',
         STATIC_DIR: '/srv/site',
+        SSR_ENTRY: '/srv/render/entry-server.js',
         LOG_LEVEL: 'warn',
       }),
     ).toEqual({
@@ -35,6 +37,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtp://mail:25',
       sentryDsn: 'https://key@o1.ingest.sentry.io/2',
       staticDir: '/srv/site',
+      ssrEntry: '/srv/render/entry-server.js',
       logLevel: 'warn',
     });
   });

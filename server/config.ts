@@ -30,6 +30,7 @@ const EnvSchema = v.object({
   SMTP_URL: v.optional(urlWithProtocol(['smtp:', 'smtps:'], 'smtp:// or smtps://')),
   SENTRY_DSN: v.optional(urlWithProtocol(['https:', 'http:'], 'https://')),
   STATIC_DIR: v.optional(nonEmpty, 'dist'),
+  SSR_ENTRY: v.optional(nonEmpty, 'dist-server/entry-server.js'),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
 });
 
@@ -43,6 +44,8 @@ export interface Config {
   smtpUrl: string | undefined;
   sentryDsn: string | undefined;
   staticDir: string;
+  /** The server build of the app that renders pages before they are sent; pages are sent unrendered without it. */
+  ssrEntry: string;
   logLevel: LogLevel;
 }
 
@@ -76,6 +79,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: out.SMTP_URL,
     sentryDsn: out.SENTRY_DSN,
     staticDir: out.STATIC_DIR,
+    ssrEntry: out.SSR_ENTRY,
     logLevel: out.LOG_LEVEL,
   };
 }

@@ -3,6 +3,11 @@ import { createJsonLogger } from './logger';
 import { startServer } from './start';
 
 /** Process entry: `node --import tsx server/main.ts` (npm start). Configuration comes from the environment. */
+
+// React, loaded with the app's server build, picks its production or development build from NODE_ENV
+// when first loaded; this process serves the built site, so production unless someone says otherwise.
+process.env.NODE_ENV ??= 'production';
+
 let logger = createJsonLogger();
 
 try {

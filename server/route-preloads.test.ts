@@ -5,6 +5,7 @@ const manifest = parseManifest(
   JSON.stringify({
     'index.html': { file: 'assets/index-1.js', imports: ['_shared-1.js'], css: ['assets/index-1.css'] },
     '_shared-1.js': { file: 'assets/shared-1.js' },
+    'src/start-app.tsx': { file: 'assets/start-app-1.js', imports: ['_shared-1.js'], isDynamicEntry: true },
     '_search-1.js': { file: 'assets/search-1.js', imports: ['_shared-1.js'], css: ['assets/search-1.css'] },
     'src/routes/$locale.tsx?tsr-split=component': { file: 'assets/locale-layout-1.js', imports: ['_shared-1.js'] },
     'src/routes/$locale/index.tsx?tsr-split=component': { file: 'assets/home-1.js', imports: ['_search-1.js'] },
@@ -16,18 +17,23 @@ const manifest = parseManifest(
 );
 
 describe('route preloads', () => {
-  it('names the layout and page chunks of a path with everything they import, once each', () => {
+  it('names the app, the layout and page chunks of a path with everything they import, once each', () => {
     expect(routePreloads(manifest, '/en/find-a-hotel')).toEqual({
-      scripts: ['/assets/locale-layout-1.js', '/assets/shared-1.js', '/assets/results-1.js', '/assets/search-1.js'],
+      scripts: ['/assets/start-app-1.js', '/assets/shared-1.js', '/assets/locale-layout-1.js', '/assets/results-1.js', '/assets/search-1.js'],
       styles: ['/assets/search-1.css'],
     });
   });
 
   it('matches parameter segments and index routes, and nothing for unknown paths', () => {
-    expect(routePreloads(manifest, '/de/hotels/JAZB').scripts).toEqual(['/assets/locale-layout-1.js', '/assets/shared-1.js', '/assets/hotel-1.js']);
+    expect(routePreloads(manifest, '/de/hotels/JAZB').scripts).toEqual([
+      '/assets/start-app-1.js',
+      '/assets/shared-1.js',
+      '/assets/locale-layout-1.js',
+      '/assets/hotel-1.js',
+    ]);
     expect(routePreloads(manifest, '/de/').scripts).toContain('/assets/home-1.js');
     expect(routePreloads(manifest, '/de/find-a-hotel').scripts).not.toContain('/assets/home-1.js');
-    expect(routePreloads(manifest, '/de/no-such-page').scripts).toEqual(['/assets/locale-layout-1.js', '/assets/shared-1.js']);
+    expect(routePreloads(manifest, '/de/no-such-page').scripts).toEqual(['/assets/start-app-1.js', '/assets/shared-1.js', '/assets/locale-layout-1.js']);
     expect(routePreloads(manifest, '/de/hotels/JAZB/extra').scripts).not.toContain('/assets/hotel-1.js');
   });
 

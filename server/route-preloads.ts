@@ -9,6 +9,7 @@
  */
 const ROUTES_DIR = 'src/routes/';
 const COMPONENT_CHUNK = '?tsr-split=component';
+const APP_START = 'src/start-app.tsx';
 
 interface ManifestEntry {
   file?: unknown;
@@ -46,7 +47,7 @@ function serves(route: readonly string[], isLayout: boolean, path: readonly stri
   return segments.every((segment, index) => segment.startsWith('$') || segment === path[index]);
 }
 
-/** Script and style files (root-relative URLs) of the route chunks for `pathname`, with their imports. */
+/** Script and style files (root-relative URLs) of the app and the route chunks for `pathname`, with their imports. */
 export function routePreloads(manifest: Manifest | undefined, pathname: string): RoutePreloads {
   const scripts = new Set<string>();
   const styles = new Set<string>();
@@ -67,6 +68,8 @@ export function routePreloads(manifest: Manifest | undefined, pathname: string):
     const prefix = `${route.join('/')}/`;
     return routes.some(({ segments }) => segments.join('/').startsWith(prefix));
   };
+  // The app itself starts from a chunk of its own, loaded once the page has been painted (src/main.tsx).
+  visit(APP_START);
   for (const { key, segments } of routes) {
     if (serves(segments, nestsOthers(segments), path)) visit(key);
   }

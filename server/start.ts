@@ -8,6 +8,7 @@ import { type DatabaseHandle, migrate, openDatabase } from './db/database';
 import { ensureInventoryWindow, seedIfEmpty } from './db/seed';
 import { createErrorReporter } from './error-reporting';
 import { createJsonLogger, type Logger } from './logger';
+import { loadPageRenderer } from './page-renderer';
 import { createSiteApp } from './static';
 
 export interface StartOptions {
@@ -54,10 +55,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
 
   const bff = createApp({ db: database.db, logger, version, now, errorReporter });
+  // Pages rendered on the server ask the BFF for their data in-process, not over the network.
+  const bffInProcess: typeof fetch = async (input, init) => bff.request(input instanceof Request ? input : String(input), init);
   const site =
     options.serveStatic === false
       ? undefined
-      : createSiteApp({ staticDir: config.staticDir, logger, connectSources: config.sentryDsn ? [new URL(config.sentryDsn).origin] : [] });
+      : createSiteApp({
+          staticDir: config.staticDir,
+          logger,
+          connectSources: config.sentryDsn ? [new URL(config.sentryDsn).origin] : [],
+          renderer: await loadPageRenderer(config.ssrEntry, bffInProcess, logger),
+        });
 
   const server = serve({
     fetch: (request, env) => (site && !isBffPath(new URL(request.url).pathname) ? site.fetch(request, env) : bff.fetch(request, env)),

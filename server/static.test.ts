@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../test/bff/memory-logger';
+import type { PageRenderer } from './page-renderer';
 import { parseManifest } from './route-preloads';
 import { catalogChunk, createSiteApp, localizeDocument } from './static';
 
@@ -165,11 +166,11 @@ describe('compression', () => {
 describe('catalog preload', () => {
   it('names the page language’s catalog chunk in the HTML so it loads with the app', async () => {
     const html = await (await get('/ar/')).text();
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/messages-AR1.js"></head>');
+    expect(html).toContain('<link rel="preload" as="script" crossorigin href="/assets/messages-AR1.js"></head>');
   });
 
   it('adds nothing for a language the manifest does not know, or without a manifest', async () => {
-    expect(await (await get('/de/')).text()).not.toContain('modulepreload');
+    expect(await (await get('/de/')).text()).not.toContain('rel="preload"');
     expect(catalogChunk(undefined, 'de')).toBeUndefined();
     expect(catalogChunk(parseManifest('not json'), 'de')).toBeUndefined();
   });
@@ -177,11 +178,79 @@ describe('catalog preload', () => {
   it('names the chunks and styles of the page’s route so they load with the app', async () => {
     const html = await (await get('/en/find-a-hotel?location=Berlin')).text();
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/results-R1.css">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/results-R1.js">');
+    expect(html).toContain('<link rel="preload" as="script" crossorigin href="/assets/results-R1.js">');
     expect(await (await get('/en/')).text()).not.toContain('results-R1');
   });
 
   it('does not serve the build manifest', async () => {
     expect((await get('/.vite/manifest.json')).status).toBe(404);
+  });
+});
+
+describe('pages rendered on the server', () => {
+  const APP_INDEX = '<!doctype html>\n<html lang="en"><head><title>Hotels</title></head><body><div id="root"></div></body></html>';
+  let appDir: string;
+
+  beforeAll(async () => {
+    appDir = await mkdtemp(join(tmpdir(), 'site-render-test-'));
+    await writeFile(join(appDir, 'index.html'), APP_INDEX);
+  });
+
+  afterAll(async () => {
+    await rm(appDir, { recursive: true, force: true });
+  });
+
+  const siteRendering = (renderPage: PageRenderer['renderPage'], log = createMemoryLogger()) =>
+    createSiteApp({ staticDir: appDir, logger: log, renderer: { renderPage } });
+
+  it('puts the markup in the root element, its head links in the head, and its data in a JSON block', async () => {
+    const urls: string[] = [];
+    const app = siteRendering(async (url) => {
+      urls.push(url);
+      return {
+        html: '<link rel="canonical" href="https://hotels.test/en/"/><main>Hotels in Berlin</main>',
+        queryState: '{"queries":[{"name":"</script><script>alert(1)</script>"}]}',
+        status: 200,
+      };
+    });
+    const response = await app.request('http://hotels.test/en/find-a-hotel?location=Berlin');
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(urls).toEqual(['http://hotels.test/en/find-a-hotel?location=Berlin']);
+    expect(html).toContain('<link rel="canonical" href="https://hotels.test/en/"/></head>');
+    expect(html).toContain('<div id="root"><main>Hotels in Berlin</main></div>');
+    expect(html).toContain('<script type="application/json" id="query-state">');
+    // The data cannot close its block: every < is escaped.
+    expect(html).not.toContain('</script><script>alert(1)');
+    const block = /<script type="application\/json" id="query-state">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(block)).toEqual({ queries: [{ name: '</script><script>alert(1)</script>' }] });
+  });
+
+  it('answers with the status the render found (a path that is no page is a 404)', async () => {
+    const app = siteRendering(async () => ({ html: '<p>Not found</p>', queryState: '{}', status: 404 }));
+    const response = await app.request('http://hotels.test/en/no-such-page');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('<p>Not found</p>');
+  });
+
+  it('sends the page for the browser to render when rendering fails, and logs why', async () => {
+    const log = createMemoryLogger();
+    const app = siteRendering(async () => {
+      throw new Error('render broke');
+    }, log);
+    const response = await app.request('http://hotels.test/de/');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<div id="root"></div>');
+    expect(log.lines.some((line) => line.level === 'error' && line.msg.includes('server rendering failed'))).toBe(true);
+  });
+
+  it('does not render paths outside a locale', async () => {
+    let calls = 0;
+    const app = siteRendering(async () => {
+      calls += 1;
+      return { html: '<p>x</p>', queryState: '{}', status: 200 };
+    });
+    expect((await app.request('http://hotels.test/xx/page')).status).toBe(404);
+    expect(calls).toBe(0);
   });
 });

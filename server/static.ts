@@ -17,6 +17,7 @@ import {
 import type { AppEnv } from './env';
 import type { Logger } from './logger';
 import { requestLog } from './middleware/request-log';
+import type { PageRenderer, RenderedPage } from './page-renderer';
 import { parseManifest, type RoutePreloads, routePreloads } from './route-preloads';
 import { siteSecurityHeaders } from './middleware/security-headers';
 
@@ -35,6 +36,8 @@ export interface SiteOptions {
   logger: Logger;
   /** Extra origins the page may connect to (e.g. the error-reporting ingest). */
   connectSources?: readonly string[];
+  /** Renders pages before they are sent; without it the browser renders them. */
+  renderer?: PageRenderer;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -42,7 +45,7 @@ const SHORT = 'public, max-age=3600';
 /** index.html names the current hashed assets, so browsers must check it on every visit. */
 const REVALIDATE = 'no-cache';
 
-export function createSiteApp({ staticDir, logger, connectSources }: SiteOptions) {
+export function createSiteApp({ staticDir, logger, connectSources, renderer }: SiteOptions) {
   if (!existsSync(join(staticDir, 'index.html'))) {
     logger.log('warn', 'static site: index.html not found; run the web build first', { staticDir });
   }
@@ -77,7 +80,10 @@ export function createSiteApp({ staticDir, logger, connectSources }: SiteOptions
       const catalog = catalogChunk(built, locale);
       const route = pathLocale ? routePreloads(built, c.req.path) : { scripts: [], styles: [] };
       const preloads = { scripts: [...(catalog ? [catalog] : []), ...route.scripts], styles: route.styles };
-      return c.html(localizeDocument(html, locale, preloads), pathLocale ? 200 : 404);
+      const document = localizeDocument(html, locale, preloads);
+      const rendered = pathLocale && renderer ? await renderOrSkip(renderer, c.req.url, logger) : undefined;
+      if (!rendered) return c.html(document, pathLocale ? 200 : 404);
+      return c.html(withRenderedPage(document, rendered), rendered.status);
     });
 }
 
@@ -106,6 +112,8 @@ function redirectToLocale(c: Context<AppEnv>) {
 /**
  * Sets `lang` and `dir` on the `<html>` element, replacing values the build put there, and names the
  * scripts and styles the page will need (those the document does not name already) so they load at once.
+ * Scripts are preloaded (fetched), not module-preloaded (fetched and parsed): parsing would take the main
+ * thread before the server-rendered page is first painted.
  */
 export function localizeDocument(html: string, locale: Locale, preloads: Partial<RoutePreloads> = {}): string {
   const localized = html.replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => {
@@ -115,7 +123,7 @@ export function localizeDocument(html: string, locale: Locale, preloads: Partial
   const named = (href: string) => localized.includes(`"${href}"`);
   const links = [
     ...(preloads.styles ?? []).filter((href) => !named(href)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-    ...(preloads.scripts ?? []).filter((href) => !named(href)).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...(preloads.scripts ?? []).filter((href) => !named(href)).map((href) => `<link rel="preload" as="script" crossorigin href="${href}">`),
   ];
   if (links.length === 0) return localized;
   return localized.replace(/<\/head>/i, `${links.join('')}</head>`);
@@ -128,6 +136,33 @@ export function localizeDocument(html: string, locale: Locale, preloads: Partial
 export function catalogChunk(manifest: ReturnType<typeof parseManifest>, locale: Locale): string | undefined {
   const file = manifest?.[`src/locales/${locale}/messages.po`]?.file;
   return typeof file === 'string' ? `/${file}` : undefined;
+}
+
+/** The page rendered on the server, or undefined (the browser renders it) when rendering fails. */
+async function renderOrSkip(renderer: PageRenderer, url: string, logger: Logger): Promise<RenderedPage | undefined> {
+  const { pathname } = new URL(url);
+  try {
+    return await renderer.renderPage(url);
+  } catch (error) {
+    logger.log('error', 'server rendering failed; the page is sent for the browser to render', { path: pathname, error });
+    return undefined;
+  }
+}
+
+/**
+ * Puts the rendered markup into the app's root element and the data it was rendered from into a JSON
+ * data block (not a script that runs, so the content security policy needs no exception for it).
+ */
+export function withRenderedPage(document: string, page: RenderedPage): string {
+  const state = page.queryState.replace(/</g, '\\u003c');
+  // React writes the page's head elements (alternate and canonical links) first; they belong in the head,
+  // where the browser's render finds and keeps them.
+  const headElements = /^(?:<link\b[^>]*>)*/.exec(page.html)?.[0] ?? '';
+  const body = page.html.slice(headElements.length);
+  return document
+    .replace(/<\/head>/i, () => `${headElements}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
+    .replace(/<\/body>/i, () => `<script type="application/json" id="query-state">${state}</script></body>`);
 }
 
 /** Reads a file once and again only when it changes on disk (a rebuild while the server runs). */

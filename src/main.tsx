@@ -1,35 +1,20 @@
-import { I18nProvider } from "@lingui/react";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
-import { initErrorReporting } from "./services/errors/report";
-import { activateLocaleOfPath, i18n } from "./services/i18n/catalogs";
-import { createAppRouter, createQueryClient } from "./router";
+/**
+ * The page's entry script. A page rendered on the server is complete before any script runs: the browser
+ * is left to paint it first, and the app (large: React, the router, the page's code) starts right after
+ * and takes the page over. Its code downloads meanwhile (the server names it in the HTML).
+ */
+function afterFirstPaint(start: () => void): void {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  // The frame after this one has been painted; a hidden tab paints no frames, so a timer starts it anyway.
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 100);
+}
 
-void initErrorReporting();
-
-const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
-
-// Lingui's provider renders nothing until a locale is active, and the router starts loading only once
-// rendered: the first page's catalog is activated before anything renders.
-await activateLocaleOfPath(window.location.pathname);
-
-const container = document.getElementById("root");
-if (!container) throw new Error("The page has no #root element");
-
-const root = createRoot(container);
-// A transition renders in slices that yield to the browser between them, so the first render does not
-// block input for its whole length.
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </I18nProvider>
-    </StrictMode>,
-  );
+afterFirstPaint(() => {
+  void import('./start-app');
 });

@@ -32,17 +32,23 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** The app's router; tests pass a memory history, the browser uses its own. */
-export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+/**
+ * The app's router; tests and the server pass a memory history (the server also the origin of the
+ * request), the browser uses its own.
+ */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory, origin?: string) {
   return createRouter({
     routeTree,
     ...(history ? { history } : {}),
+    ...(origin ? { origin } : {}),
     context: { queryClient },
     defaultPreload: 'intent',
     // Loaders read through the query cache, so the router keeps no cache of its own.
     defaultPreloadStaleTime: 0,
     defaultErrorComponent: RouteError,
-    scrollRestoration: true,
+    // In the browser only: on the server the router would write an inline script for it, which the
+    // content security policy forbids and the browser's render does not have.
+    scrollRestoration: !import.meta.env.SSR,
     // Home pages are `/en/`, as the server redirects and the alternate links say.
     trailingSlash: 'preserve',
   });

@@ -9,7 +9,8 @@ export const Route = createFileRoute('/$locale')({
     return { locale: params.locale };
   },
   loader: ({ context }) => {
-    rememberLocale(context.locale);
+    // Remembered by the browser, which runs this loader again when it takes over a server-rendered page.
+    if (!import.meta.env.SSR) rememberLocale(context.locale);
   },
   component: Outlet,
 });

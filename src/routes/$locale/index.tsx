@@ -1,12 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { brandsQuery, destinationsQuery } from '../../services/content/queries';
 import { HomePage } from '../../views/home/HomePage';
+import { prefetchForPage } from '../-prefetch';
 
 export const Route = createFileRoute('/$locale/')({
-  // Start both requests early but do not wait: the page shows placeholders while they load.
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(brandsQuery(context.locale));
-    void context.queryClient.prefetchQuery(destinationsQuery(context.locale));
+  loader: async ({ context }) => {
+    await Promise.all([
+      prefetchForPage(context.queryClient, brandsQuery(context.locale)),
+      prefetchForPage(context.queryClient, destinationsQuery(context.locale)),
+    ]);
   },
   component: function HomeRoute() {
     const { locale } = Route.useRouteContext();

@@ -11,6 +11,16 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * How requests reach the BFF: the browser's fetch on relative URLs; the server, when it renders a page
+ * before sending it, answers them in-process instead (see entry-server.tsx).
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+export function setBffTransport(fetchFunction: typeof fetch): void {
+  transport = fetchFunction;
+}
+
 /** Fills `:name` placeholders of a contract path. */
 export function fillPath(path: string, params: Record<string, string>): string {
   return path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
@@ -25,7 +35,7 @@ export async function getJson<TSchema extends v.GenericSchema>(
 ): Promise<v.InferOutput<TSchema>> {
   const search = new URLSearchParams(query).toString();
   const url = `${BFF_PREFIX}${path}${search ? `?${search}` : ''}`;
-  const response = await (init.fetch ?? fetch)(url, { signal: init.signal, headers: { accept: 'application/json' } });
+  const response = await (init.fetch ?? transport)(url, { signal: init.signal, headers: { accept: 'application/json' } });
   if (!response.ok) throw new HttpError(response.status);
   return v.parse(schema, await response.json());
 }
@@ -37,7 +47,7 @@ export async function postJson<TSchema extends v.GenericSchema>(
   schema: TSchema,
   init: { signal?: AbortSignal; fetch?: typeof fetch } = {},
 ): Promise<v.InferOutput<TSchema>> {
-  const response = await (init.fetch ?? fetch)(`${BFF_PREFIX}${path}`, {
+  const response = await (init.fetch ?? transport)(`${BFF_PREFIX}${path}`, {
     method: 'POST',
     signal: init.signal,
     headers: { accept: 'application/json', 'content-type': 'application/json' },

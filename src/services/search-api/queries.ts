@@ -89,6 +89,11 @@ export function toHotelSearchRequest(
   };
 }
 
+/** The results page's request for a search (prices in euros until the currency choice exists). */
+export function resultsRequest(state: SearchQueryState, locale: Locale): HotelSearchRequest {
+  return toHotelSearchRequest(state, { currency: 'EUR', locale });
+}
+
 /**
  * Arrival dates near the one asked for on which every night of a stay of the same length is available,
  * nearest first: what an empty result proposes instead.

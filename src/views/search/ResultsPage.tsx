@@ -5,7 +5,7 @@ import type { Locale } from '../../contract/locales';
 import type { HotelSearchResponse, SortOption } from '../../contract/search';
 import { formatCalendarDate } from '../../services/format/dates';
 import { localizedPath, ROUTES } from '../../services/navigation/paths';
-import { hotelSearchQuery, nearbyAvailableArrivals, priceCalendarQuery, toHotelSearchRequest } from '../../services/search-api/queries';
+import { hotelSearchQuery, nearbyAvailableArrivals, priceCalendarQuery, resultsRequest } from '../../services/search-api/queries';
 import { addDaysToDate, nightsBetween } from '../../services/search/search-rules';
 import { fromQuery, toQuery } from '../../services/search/search-url';
 import type { SearchQueryState } from '../../services/search/search-state';
@@ -20,7 +20,7 @@ import { SearchSummary } from './SearchSummary';
 export function ResultsPage({ locale, query }: { locale: Locale; query: Record<string, unknown> }) {
   const { t } = useLingui();
   const searched = useMemo(() => fromQuery(query, { now: new Date() }), [query]);
-  const request = toHotelSearchRequest(searched, { currency: 'EUR', locale });
+  const request = resultsRequest(searched, locale);
   const results = useQuery({ ...hotelSearchQuery(request), enabled: searched.location.trim() !== '' });
   return (
     <div className="page results-page" data-page="results">

@@ -1,0 +1,60 @@
+/**
+ * Renders a page on the server, so the browser paints it before any script has run; the app then takes
+ * the page over (hydrates it). Built by `vite build --ssr` and loaded by the site server (server/static.ts).
+ */
+import { dehydrate } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { prerender } from 'react-dom/static';
+import { App } from './app';
+import { createAppRouter, createQueryClient } from './router';
+import { setBffTransport } from './services/bff/client';
+import { activateLocaleOfPath, i18n } from './services/i18n/catalogs';
+
+export interface RenderedPage {
+  /** The markup for the app's root element. */
+  html: string;
+  /** The query cache the page was rendered from, for the browser to start with (JSON). */
+  queryState: string;
+  /** 404 when the path is no page of ours. */
+  status: 200 | 404;
+}
+
+/** Requests the app makes to the BFF while rendering go to this function instead of the network. */
+export function useBff(fetchFunction: typeof fetch): void {
+  setBffTransport(fetchFunction);
+}
+
+let renders: Promise<unknown> = Promise.resolve();
+
+/** Renders the page at an absolute URL; one render at a time (see the note on languages below). */
+export function renderPage(url: string): Promise<RenderedPage> {
+  const rendered = renders.then(() => render(url));
+  renders = rendered.catch(() => undefined);
+  return rendered;
+}
+
+async function render(url: string): Promise<RenderedPage> {
+  const { origin, pathname, search } = new URL(url);
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [`${pathname}${search}`] }), origin);
+  await router.load();
+  // One i18n serves all requests (messages outside components read it too): the page's language is made
+  // the active one after the last await before rendering. The render itself may wait for code loaded on
+  // demand, so renders are queued: one language is active for each render from its start to its end.
+  await activateLocaleOfPath(pathname);
+  // prerender waits for parts loaded on demand (React.lazy), so the page arrives complete.
+  const { prelude } = await prerender(
+    <App i18n={i18n} queryClient={queryClient} router={router} />,
+    // Everything is written in place: no boundary is sent apart with a script to reveal it later, which
+    // the content security policy would block.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const html = await new Response(prelude).text();
+  // A path no route matches marks the match that shows the not-found page with `_notFound`.
+  const notFound = router.state.matches.some((match) => match.status === 'notFound' || match._notFound === true);
+  return {
+    html,
+    queryState: JSON.stringify(dehydrate(queryClient)),
+    status: notFound ? 404 : 200,
+  };
+}

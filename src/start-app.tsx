@@ -1,0 +1,43 @@
+/** Starts the app in the browser: takes over a page the server rendered, or renders it. Loaded by main.tsx. */
+import { hydrate } from '@tanstack/react-query';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app';
+import { initErrorReporting } from './services/errors/report';
+import { activateLocaleOfPath, i18n } from './services/i18n/catalogs';
+import { createAppRouter, createQueryClient } from './router';
+
+void initErrorReporting();
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+
+// A page the server rendered comes with the data it was rendered from (server/static.ts).
+const queryState = document.getElementById('query-state');
+if (queryState?.textContent) hydrate(queryClient, JSON.parse(queryState.textContent));
+
+// Lingui's provider renders nothing until a locale is active, and the router starts loading only once
+// rendered: the first page's catalog is activated before anything renders.
+await activateLocaleOfPath(window.location.pathname);
+
+const app = <App i18n={i18n} queryClient={queryClient} router={router} />;
+if (container.hasChildNodes()) {
+  // Take over the server's markup: the first render must match it, so the route (its code and data) is
+  // loaded first. Hydrating in a transition lets the browser handle input between slices of the work.
+  await router.load();
+  // Marks the router as taking over a server render, as the router's own SSR client does: it then renders
+  // the same elements the server did (no extra Suspense boundary at the top), which hydration requires.
+  router.ssr = { manifest: undefined };
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else {
+  const root = createRoot(container);
+  // A transition renders in slices that yield to the browser between them.
+  startTransition(() => {
+    root.render(app);
+  });
+}
