@@ -254,3 +254,26 @@ describe('pages rendered on the server', () => {
     expect(calls).toBe(0);
   });
 });
+
+describe('the stylesheet', () => {
+  it('is written into the page, so the first paint waits for no request', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'site-style-test-'));
+    try {
+      await mkdir(join(dir, 'assets'));
+      await writeFile(join(dir, 'assets', 'index-S1.css'), '.site{color:#123}');
+      await writeFile(join(dir, 'assets', 'odd-S2.css'), 'a::after{content:"</style>"}');
+      await writeFile(
+        join(dir, 'index.html'),
+        '<html><head><link rel="stylesheet" crossorigin href="/assets/index-S1.css"><link rel="stylesheet" href="/assets/odd-S2.css"><link rel="stylesheet" href="/assets/missing.css"></head><body><div id="root"></div></body></html>',
+      );
+      const html = await (await createSiteApp({ staticDir: dir, logger }).request('/en/')).text();
+      expect(html).toContain('<style>.site{color:#123}</style>');
+      expect(html).not.toContain('index-S1.css');
+      // What could end the style element, or cannot be read, stays a link.
+      expect(html).toContain('<link rel="stylesheet" href="/assets/odd-S2.css">');
+      expect(html).toContain('<link rel="stylesheet" href="/assets/missing.css">');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -51,6 +51,14 @@ export function createSiteApp({ staticDir, logger, connectSources, renderer }: S
   }
   const indexHtml = cachedFile(join(staticDir, 'index.html'));
   const manifest = cachedFile(join(staticDir, '.vite', 'manifest.json'));
+  // index.html with its stylesheet written in, worked out again only when index.html changes.
+  let lastTemplate: { source: string; page: string } | undefined;
+  const pageTemplate = async () => {
+    const source = await indexHtml();
+    if (source === undefined) return undefined;
+    if (lastTemplate?.source !== source) lastTemplate = { source, page: await inlineStylesheets(source, staticDir) };
+    return lastTemplate.page;
+  };
   // Parsed again only when the file changed (a rebuild while the server runs).
   let lastManifest: { text: string | undefined; parsed: ReturnType<typeof parseManifest> } | undefined;
   const parsedManifest = (text: string | undefined) => {
@@ -69,7 +77,7 @@ export function createSiteApp({ staticDir, logger, connectSources, renderer }: S
     .get('/.vite/*', (c) => c.text('Not found', 404))
     .use('*', cacheControlUnlessSet(SHORT), serveStatic({ root: staticDir }))
     .get('*', async (c) => {
-      const html = await indexHtml();
+      const html = await pageTemplate();
       if (html === undefined) return c.text('The site has not been built.', 503);
       const pathLocale = localeOfPath(c.req.path);
       const locale =
@@ -163,6 +171,24 @@ export function withRenderedPage(document: string, page: RenderedPage): string {
     .replace(/<\/head>/i, () => `${headElements}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
     .replace(/<\/body>/i, () => `<script type="application/json" id="query-state">${state}</script></body>`);
+}
+
+/**
+ * Writes the site's stylesheets into the page instead of linking them: the first paint then waits for no
+ * request. (The build makes one small stylesheet for the whole site; a file that cannot be read, or that
+ * could end the style element, stays a link.)
+ */
+export async function inlineStylesheets(html: string, staticDir: string): Promise<string> {
+  const links = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/gi)];
+  let page = html;
+  for (const [tag] of links) {
+    const href = /\bhref="(\/assets\/[^"?#]+\.css)"/.exec(tag)?.[1];
+    if (!href || href.includes('..')) continue;
+    const css = await readFile(join(staticDir, href), 'utf8').catch(() => undefined);
+    if (css === undefined || /<\/style/i.test(css)) continue;
+    page = page.replace(tag, () => `<style>${css}</style>`);
+  }
+  return page;
 }
 
 /** Reads a file once and again only when it changes on disk (a rebuild while the server runs). */
