@@ -10,7 +10,7 @@ const restrict = (message, ...names) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'src/routeTree.gen.ts', 'server/db/migrations/**', 'test-results/**', 'playwright-report/**', '.data/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'src/routeTree.gen.ts', 'server/db/migrations/**', 'test-results/**', 'playwright-report/**', '.data/**'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

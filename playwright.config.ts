@@ -39,7 +39,17 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/bff/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // The built server runs as in production; journeys read one-time codes from the outbox and sign in
+    // through the local identity provider, so those two development aids are switched on.
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ENABLE_DEV_OUTBOX: '1',
+      ENABLE_DEV_IDP: '1',
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

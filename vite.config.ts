@@ -33,6 +33,8 @@ export default defineConfig({
     proxy: {
       // In development the BFF runs as its own process; see server/dev.ts.
       '/bff': `http://127.0.0.1:${process.env.BFF_PORT ?? '3001'}`,
+      // The local identity provider (development stand-in for Google and Apple) runs in the BFF process.
+      '/dev/idp': `http://127.0.0.1:${process.env.BFF_PORT ?? '3001'}`,
     },
   },
   test: {

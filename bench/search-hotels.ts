@@ -18,7 +18,8 @@ import { addHotelCopies } from './scaled-seed';
  * autocannon in a worker thread (so the load generator does not share the server's thread) against
  * hotels-v2 for Berlin: 50 connections for 10 s, three times, then the same with one connection (the
  * latency of a request that does not queue behind others). Reported: the medians over the three runs of
- * p50, p95 and p99 latency and requests per second, and the ratio between the two sizes.
+ * p50, p95 and p99 latency, requests per second and the server thread's CPU time per request (which
+ * other load on the machine hardly changes), and the ratio between the two sizes.
  *
  * Sizes: "base" is the seed with one clone per hotel (138 hotels; Berlin has 10, a city of 10+ hotels),
  * "10x" has nineteen clones per hotel (1380 hotels; Berlin 100): ten times the base.
@@ -125,6 +126,11 @@ interface Summary {
   p95: number;
   p99: number;
   requestsPerSecond: number;
+  /**
+   * CPU time of the server's thread per request answered (the load generator has a thread of its own):
+   * unlike latency and throughput, it hardly moves when other processes compete for the machine.
+   */
+  cpuMsPerRequest: number;
   /** Connection errors and timeouts (10 s) over the runs. */
   errors: number;
 }
@@ -155,13 +161,17 @@ async function benchSize(size: (typeof SIZES)[number], now: Date): Promise<Summa
     }
     const summaries: Summary[] = [];
     for (const connections of CONNECTIONS) {
-      const runs: LoadResult[] = [];
+      const runs: (LoadResult & { cpuMsPerRequest: number })[] = [];
       for (let run = 1; run <= RUNS; run += 1) {
-        const result = await runLoad(url, connections, bodies);
+        const cpuBefore = process.threadCpuUsage();
+        const load = await runLoad(url, connections, bodies);
+        const cpu = process.threadCpuUsage(cpuBefore);
+        const result = { ...load, cpuMsPerRequest: (cpu.user + cpu.system) / 1000 / Math.max(1, load.requests) };
         runs.push(result);
         console.log(
           `  ${size.name}, ${connections} connection(s), run ${run}: p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ` +
-            `${result.requestsPerSecond.toFixed(0)} req/s (${result.requests} requests, ${result.non2xx} non-2xx, ${result.errors} errors)`,
+            `${result.requestsPerSecond.toFixed(0)} req/s, server CPU ${result.cpuMsPerRequest.toFixed(3)} ms/request ` +
+            `(${result.requests} requests, ${result.non2xx} non-2xx, ${result.errors} errors)`,
         );
         // A wrong answer stops the benchmark; requests that time out under overload are reported, not hidden.
         if (result.non2xx > 0) throw new Error('The load run had answers other than 2xx');
@@ -176,6 +186,7 @@ async function benchSize(size: (typeof SIZES)[number], now: Date): Promise<Summa
         p95: median(runs.map((run) => run.p95)),
         p99: median(runs.map((run) => run.p99)),
         requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+        cpuMsPerRequest: median(runs.map((run) => run.cpuMsPerRequest)),
         errors: runs.reduce((total, run) => total + run.errors, 0),
       });
     }
@@ -197,19 +208,26 @@ for (const size of SIZES) {
   summaries.push(...(await benchSize(size, now)));
 }
 const cell = (value: number | string, width: number) => String(value).padStart(width);
-console.log(`\n${'size'.padEnd(5)} ${cell('hotels', 6)} ${cell('in city', 7)} ${cell('conn', 4)} ${cell('p50 ms', 7)} ${cell('p95 ms', 7)} ${cell('p99 ms', 7)} ${cell('req/s', 6)} ${cell('errors', 6)} ${cell('prepare s', 9)}`);
+console.log(
+  `\n${'size'.padEnd(5)} ${cell('hotels', 6)} ${cell('in city', 7)} ${cell('conn', 4)} ${cell('p50 ms', 7)} ${cell('p95 ms', 7)} ${cell('p99 ms', 7)} ` +
+    `${cell('req/s', 6)} ${cell('cpu ms/req', 10)} ${cell('errors', 6)} ${cell('prepare s', 9)}`,
+);
 for (const row of summaries) {
   console.log(
     `${row.size.padEnd(5)} ${cell(row.hotels, 6)} ${cell(row.cityHotels, 7)} ${cell(row.connections, 4)} ${cell(row.p50, 7)} ${cell(row.p95, 7)} ` +
-      `${cell(row.p99, 7)} ${cell(row.requestsPerSecond.toFixed(0), 6)} ${cell(row.errors, 6)} ${cell(row.prepareSeconds.toFixed(1), 9)}`,
+      `${cell(row.p99, 7)} ${cell(row.requestsPerSecond.toFixed(0), 6)} ${cell(row.cpuMsPerRequest.toFixed(3), 10)} ${cell(row.errors, 6)} ` +
+      `${cell(row.prepareSeconds.toFixed(1), 9)}`,
   );
 }
+// Latencies are whole milliseconds (autocannon's histogram): a ratio to 0 ms says nothing and is left out.
+const ratio = (scaled: number, base: number) => (base > 0 ? `×${(scaled / base).toFixed(2)}` : 'n/a (base under 1 ms)');
 for (const connections of CONNECTIONS) {
   const base = summaries.find((row) => row.size === 'base' && row.connections === connections);
   const scaled = summaries.find((row) => row.size === '10x' && row.connections === connections);
   if (!base || !scaled) continue;
   console.log(
-    `cost ratio 10x / base at ${connections} connection(s): p50 ×${(scaled.p50 / base.p50).toFixed(2)}, p95 ×${(scaled.p95 / base.p95).toFixed(2)}, ` +
-      `p99 ×${(scaled.p99 / base.p99).toFixed(2)}, time per request (1 / req/s) ×${(base.requestsPerSecond / scaled.requestsPerSecond).toFixed(2)}`,
+    `cost ratio 10x / base at ${connections} connection(s): p50 ${ratio(scaled.p50, base.p50)}, p95 ${ratio(scaled.p95, base.p95)}, ` +
+      `p99 ${ratio(scaled.p99, base.p99)}, time per request (1 / req/s) ${ratio(base.requestsPerSecond, scaled.requestsPerSecond)}, ` +
+      `server CPU per request ${ratio(scaled.cpuMsPerRequest, base.cpuMsPerRequest)}`,
   );
 }

@@ -2,13 +2,17 @@ import { compress } from 'hono/compress';
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { BFF_PREFIX } from '../src/contract/content';
+import { type AuthOptions, createAuth } from './auth/core';
+import { authRoutes } from './auth/routes';
 import { contentRoutes } from './content/routes';
 import type { Database } from './db/database';
+import { devOutboxRoutes } from './dev/outbox-routes';
 import type { AppEnv } from './env';
 import type { ErrorReporter } from './error-reporting';
 import { healthRoutes } from './health/routes';
 import type { Logger } from './logger';
 import { errorHandler, notFoundHandler } from './middleware/errors';
+import { membersRoutes } from './members/routes';
 import { requestLog } from './middleware/request-log';
 import { bffSecurityHeaders } from './middleware/security-headers';
 import { searchRoutes } from './search/routes';
@@ -24,6 +28,8 @@ export interface AppDeps {
    */
   now?: () => Date;
   errorReporter?: ErrorReporter;
+  /** Sign-in settings and adapters (mail, loyalty, identity verifiers); defaults: all local, dev pages off. */
+  auth?: AuthOptions;
 }
 
 /**
@@ -32,6 +38,7 @@ export interface AppDeps {
  * server/start.ts serves it (and tests call `app.request()`).
  */
 export function createApp(deps: AppDeps) {
+  const auth = createAuth({ db: deps.db, logger: deps.logger, now: deps.now ?? (() => new Date()) }, deps.auth);
   return new Hono<AppEnv>()
     .basePath(BFF_PREFIX)
     .use(requestId(), requestLog(deps.logger), bffSecurityHeaders(), compress())
@@ -39,7 +46,10 @@ export function createApp(deps: AppDeps) {
     .notFound(notFoundHandler)
     .route('/', healthRoutes(deps))
     .route('/', contentRoutes(deps))
-    .route('/', searchRoutes(deps));
+    .route('/', searchRoutes(deps))
+    .route('/', authRoutes(auth))
+    .route('/', membersRoutes(auth))
+    .route('/', devOutboxRoutes({ db: deps.db, enabled: auth.settings.devOutbox }));
 }
 
 /** The route types, for a typed client (`hc<AppType>`). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultAuthSettings } from './auth/settings';
 import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
@@ -13,6 +14,8 @@ describe('loadConfig', () => {
       staticDir: 'dist',
       ssrEntry: 'dist-server/entry-server.js',
       logLevel: 'info',
+      // Outside production the outbox page and the local identity provider are on.
+      auth: defaultAuthSettings({ devOutbox: true, devIdp: true }),
     });
   });
 
@@ -39,7 +42,41 @@ describe('loadConfig', () => {
       staticDir: '/srv/site',
       ssrEntry: '/srv/render/entry-server.js',
       logLevel: 'warn',
+      auth: defaultAuthSettings({ devOutbox: true, devIdp: true }),
     });
+  });
+
+  it('reads the sign-in variables; production turns the development pages off unless enabled', () => {
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://www.example.com/',
+        AUTH_ISSUER: 'https://www.example.com/bff',
+        AUTH_SECRET: 'x'.repeat(32),
+        GOOGLE_ISSUER: 'https://accounts.google.com',
+        GOOGLE_CLIENT_ID: 'google-client',
+        APPLE_ISSUER: 'https://appleid.apple.com',
+        APPLE_CLIENT_ID: 'apple-client',
+        FACEBOOK_APP_ID: 'fb-app',
+        FACEBOOK_APP_SECRET: 'fb-secret',
+        TRUST_PROXY: '1',
+      }).auth,
+    ).toEqual({
+      issuer: 'https://www.example.com/bff',
+      publicUrl: 'https://www.example.com',
+      signingKey: undefined,
+      secret: 'x'.repeat(32),
+      google: { issuer: 'https://accounts.google.com', clientId: 'google-client' },
+      apple: { issuer: 'https://appleid.apple.com', clientId: 'apple-client' },
+      facebook: { appId: 'fb-app', appSecret: 'fb-secret' },
+      devOutbox: false,
+      devIdp: false,
+      trustProxy: true,
+      production: true,
+    });
+    expect(loadConfig({ NODE_ENV: 'production', ENABLE_DEV_OUTBOX: '1', ENABLE_DEV_IDP: 'true' }).auth).toMatchObject({ devOutbox: true, devIdp: true });
+    expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET must have at least 32 characters/);
+    expect(() => loadConfig({ ENABLE_DEV_IDP: 'yes' })).toThrow(/ENABLE_DEV_IDP must be 1, 0, true or false/);
   });
 
   it('treats an empty variable as not set', () => {

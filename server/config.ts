@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { AUTH_ENV_ENTRIES, type AuthSettings, authSettingsFrom } from './auth/settings';
 import { LOG_LEVELS, type LogLevel } from './logger';
 
 /**
@@ -32,6 +33,7 @@ const EnvSchema = v.object({
   STATIC_DIR: v.optional(nonEmpty, 'dist'),
   SSR_ENTRY: v.optional(nonEmpty, 'dist-server/entry-server.js'),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
+  ...AUTH_ENV_ENTRIES,
 });
 
 export interface Config {
@@ -47,6 +49,8 @@ export interface Config {
   /** The server build of the app that renders pages before they are sent; pages are sent unrendered without it. */
   ssrEntry: string;
   logLevel: LogLevel;
+  /** Sign-in, sessions, mail and the development identity provider (server/auth/settings.ts). */
+  auth: AuthSettings;
 }
 
 export class ConfigError extends Error {
@@ -81,5 +85,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: out.STATIC_DIR,
     ssrEntry: out.SSR_ENTRY,
     logLevel: out.LOG_LEVEL,
+    auth: authSettingsFrom(out),
   };
 }

@@ -9,7 +9,8 @@ const port = Number(process.env.PORT ?? 3000);
 const bffPort = process.env.BFF_PORT ?? '3001';
 
 const bff = spawn(process.execPath, ['--watch', '--import', 'tsx', 'server/dev-bff.ts'], {
-  env: { ...process.env, PORT: bffPort, BFF_PORT: bffPort },
+  // Links in mails and the local identity provider's issuer name the address the browser uses (Vite's).
+  env: { ...process.env, PORT: bffPort, BFF_PORT: bffPort, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}` },
   stdio: 'inherit',
 });
 

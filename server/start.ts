@@ -6,6 +6,7 @@ import { createApp } from './app';
 import { type Config, loadConfig } from './config';
 import { type DatabaseHandle, migrate, openDatabase } from './db/database';
 import { ensureInventoryWindow, seedIfEmpty } from './db/seed';
+import { devIdentityProviderMount } from './dev/identity-provider';
 import { createErrorReporter } from './error-reporting';
 import { createJsonLogger, type Logger } from './logger';
 import { loadPageRenderer } from './page-renderer';
@@ -54,7 +55,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw error;
   }
 
-  const bff = createApp({ db: database.db, logger, version, now, errorReporter });
+  // The local Google and Apple stand-ins (development and tests): their issuer URLs need the server's URL.
+  const devIdp = config.auth.devIdp ? devIdentityProviderMount() : undefined;
+  const listening: { url?: string } = {};
+  const auth = { settings: config.auth, localIssuer: (name: 'google' | 'apple') => devIdp?.issuer(name), origin: () => listening.url };
+  const bff = createApp({ db: database.db, logger, version, now, errorReporter, auth });
   // Pages rendered on the server ask the BFF for their data in-process, not over the network.
   const bffInProcess: typeof fetch = async (input, init) => bff.request(input instanceof Request ? input : String(input), init);
   const site =
@@ -68,7 +73,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         });
 
   const server = serve({
-    fetch: (request, env) => (site && !isBffPath(new URL(request.url).pathname) ? site.fetch(request, env) : bff.fetch(request, env)),
+    fetch: (request, env) => {
+      const { pathname } = new URL(request.url);
+      if (devIdp?.matches(pathname)) return devIdp.fetch(env);
+      return site && !isBffPath(pathname) ? site.fetch(request, env) : bff.fetch(request, env);
+    },
     port: options.port ?? config.port,
     hostname: config.host,
   });
@@ -90,6 +99,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
+  listening.url = url;
+  try {
+    await devIdp?.start(config.auth.publicUrl ?? url);
+  } catch (error) {
+    clearInterval(topUp);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await database.close();
+    throw error;
+  }
+  if (config.auth.devIdp && config.auth.production) logger.log('warn', 'the local identity provider is on (ENABLE_DEV_IDP): anyone can sign in as anyone');
+  if (config.smtpUrl) logger.log('warn', 'SMTP_URL is set, but sending by SMTP is not built yet: mail goes to the outbox table');
   const startupMs = Math.round(performance.now() - started);
   logger.log('info', 'listening', {
     url,

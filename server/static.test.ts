@@ -277,3 +277,11 @@ describe('the stylesheet', () => {
     }
   });
 });
+
+describe('the sign-in page', () => {
+  it('lets the Google and Apple popup keep its opener (COOP unsafe-none there only)', async () => {
+    expect((await get('/en/account/login?code=x&state=y')).headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
+    expect((await get('/en/')).headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    expect((await get('/en/account/registration')).headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+  });
+});

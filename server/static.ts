@@ -19,7 +19,7 @@ import type { Logger } from './logger';
 import { requestLog } from './middleware/request-log';
 import type { PageRenderer, RenderedPage } from './page-renderer';
 import { parseManifest, type RoutePreloads, routePreloads } from './route-preloads';
-import { siteSecurityHeaders } from './middleware/security-headers';
+import { signInCallbackOpenerPolicy, siteSecurityHeaders } from './middleware/security-headers';
 
 /**
  * Serves the built web app (Vite's output in STATIC_DIR):
@@ -68,7 +68,7 @@ export function createSiteApp({ staticDir, logger, connectSources, renderer }: S
   };
 
   return new Hono<AppEnv>()
-    .use(requestId(), requestLog(logger), siteSecurityHeaders({ connectSources }), compress())
+    .use(requestId(), requestLog(logger), signInCallbackOpenerPolicy(), siteSecurityHeaders({ connectSources }), compress())
     .get('/', redirectToLocale)
     .get('/index.html', redirectToLocale)
     .use('/assets/*', cacheControlUnlessSet(IMMUTABLE), serveStatic({ root: staticDir, precompressed: true }))

@@ -13,6 +13,12 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as LocaleRouteImport } from './routes/$locale'
 import { Route as LocaleIndexRouteImport } from './routes/$locale/index'
 import { Route as LocaleFindAHotelRouteImport } from './routes/$locale/find-a-hotel'
+import { Route as LocaleAccountActivateRouteImport } from './routes/$locale/account/activate'
+import { Route as LocaleAccountActivatedRouteImport } from './routes/$locale/account/activated'
+import { Route as LocaleAccountCompleteRegistrationRouteImport } from './routes/$locale/account/complete-registration'
+import { Route as LocaleAccountLoginRouteImport } from './routes/$locale/account/login'
+import { Route as LocaleAccountPasswordUpdatedRouteImport } from './routes/$locale/account/password-updated'
+import { Route as LocaleAccountRegistrationRouteImport } from './routes/$locale/account/registration'
 import { Route as LocaleBookingSelectRoomRateRouteImport } from './routes/$locale/booking/select-room-rate'
 import { Route as LocaleBrandsBrandCodeRouteImport } from './routes/$locale/brands/$brandCode'
 import { Route as LocaleHotelsHotelCodeRouteImport } from './routes/$locale/hotels/$hotelCode'
@@ -37,6 +43,39 @@ const LocaleFindAHotelRoute = LocaleFindAHotelRouteImport.update({
   path: '/find-a-hotel',
   getParentRoute: () => LocaleRoute,
 } as any)
+const LocaleAccountActivateRoute = LocaleAccountActivateRouteImport.update({
+  id: '/account/activate',
+  path: '/account/activate',
+  getParentRoute: () => LocaleRoute,
+} as any)
+const LocaleAccountActivatedRoute = LocaleAccountActivatedRouteImport.update({
+  id: '/account/activated',
+  path: '/account/activated',
+  getParentRoute: () => LocaleRoute,
+} as any)
+const LocaleAccountCompleteRegistrationRoute =
+  LocaleAccountCompleteRegistrationRouteImport.update({
+    id: '/account/complete-registration',
+    path: '/account/complete-registration',
+    getParentRoute: () => LocaleRoute,
+  } as any)
+const LocaleAccountLoginRoute = LocaleAccountLoginRouteImport.update({
+  id: '/account/login',
+  path: '/account/login',
+  getParentRoute: () => LocaleRoute,
+} as any)
+const LocaleAccountPasswordUpdatedRoute =
+  LocaleAccountPasswordUpdatedRouteImport.update({
+    id: '/account/password-updated',
+    path: '/account/password-updated',
+    getParentRoute: () => LocaleRoute,
+  } as any)
+const LocaleAccountRegistrationRoute =
+  LocaleAccountRegistrationRouteImport.update({
+    id: '/account/registration',
+    path: '/account/registration',
+    getParentRoute: () => LocaleRoute,
+  } as any)
 const LocaleBookingSelectRoomRateRoute =
   LocaleBookingSelectRoomRateRouteImport.update({
     id: '/booking/select-room-rate',
@@ -59,6 +98,12 @@ export interface FileRoutesByFullPath {
   '/$locale': typeof LocaleRouteWithChildren
   '/$locale/find-a-hotel': typeof LocaleFindAHotelRoute
   '/$locale/': typeof LocaleIndexRoute
+  '/$locale/account/activate': typeof LocaleAccountActivateRoute
+  '/$locale/account/activated': typeof LocaleAccountActivatedRoute
+  '/$locale/account/complete-registration': typeof LocaleAccountCompleteRegistrationRoute
+  '/$locale/account/login': typeof LocaleAccountLoginRoute
+  '/$locale/account/password-updated': typeof LocaleAccountPasswordUpdatedRoute
+  '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
   '/$locale/booking/select-room-rate': typeof LocaleBookingSelectRoomRateRoute
   '/$locale/brands/$brandCode': typeof LocaleBrandsBrandCodeRoute
   '/$locale/hotels/$hotelCode': typeof LocaleHotelsHotelCodeRoute
@@ -67,6 +112,12 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$locale/find-a-hotel': typeof LocaleFindAHotelRoute
   '/$locale': typeof LocaleIndexRoute
+  '/$locale/account/activate': typeof LocaleAccountActivateRoute
+  '/$locale/account/activated': typeof LocaleAccountActivatedRoute
+  '/$locale/account/complete-registration': typeof LocaleAccountCompleteRegistrationRoute
+  '/$locale/account/login': typeof LocaleAccountLoginRoute
+  '/$locale/account/password-updated': typeof LocaleAccountPasswordUpdatedRoute
+  '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
   '/$locale/booking/select-room-rate': typeof LocaleBookingSelectRoomRateRoute
   '/$locale/brands/$brandCode': typeof LocaleBrandsBrandCodeRoute
   '/$locale/hotels/$hotelCode': typeof LocaleHotelsHotelCodeRoute
@@ -77,6 +128,12 @@ export interface FileRoutesById {
   '/$locale': typeof LocaleRouteWithChildren
   '/$locale/find-a-hotel': typeof LocaleFindAHotelRoute
   '/$locale/': typeof LocaleIndexRoute
+  '/$locale/account/activate': typeof LocaleAccountActivateRoute
+  '/$locale/account/activated': typeof LocaleAccountActivatedRoute
+  '/$locale/account/complete-registration': typeof LocaleAccountCompleteRegistrationRoute
+  '/$locale/account/login': typeof LocaleAccountLoginRoute
+  '/$locale/account/password-updated': typeof LocaleAccountPasswordUpdatedRoute
+  '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
   '/$locale/booking/select-room-rate': typeof LocaleBookingSelectRoomRateRoute
   '/$locale/brands/$brandCode': typeof LocaleBrandsBrandCodeRoute
   '/$locale/hotels/$hotelCode': typeof LocaleHotelsHotelCodeRoute
@@ -88,6 +145,12 @@ export interface FileRouteTypes {
     | '/$locale'
     | '/$locale/find-a-hotel'
     | '/$locale/'
+    | '/$locale/account/activate'
+    | '/$locale/account/activated'
+    | '/$locale/account/complete-registration'
+    | '/$locale/account/login'
+    | '/$locale/account/password-updated'
+    | '/$locale/account/registration'
     | '/$locale/booking/select-room-rate'
     | '/$locale/brands/$brandCode'
     | '/$locale/hotels/$hotelCode'
@@ -96,6 +159,12 @@ export interface FileRouteTypes {
     | '/'
     | '/$locale/find-a-hotel'
     | '/$locale'
+    | '/$locale/account/activate'
+    | '/$locale/account/activated'
+    | '/$locale/account/complete-registration'
+    | '/$locale/account/login'
+    | '/$locale/account/password-updated'
+    | '/$locale/account/registration'
     | '/$locale/booking/select-room-rate'
     | '/$locale/brands/$brandCode'
     | '/$locale/hotels/$hotelCode'
@@ -105,6 +174,12 @@ export interface FileRouteTypes {
     | '/$locale'
     | '/$locale/find-a-hotel'
     | '/$locale/'
+    | '/$locale/account/activate'
+    | '/$locale/account/activated'
+    | '/$locale/account/complete-registration'
+    | '/$locale/account/login'
+    | '/$locale/account/password-updated'
+    | '/$locale/account/registration'
     | '/$locale/booking/select-room-rate'
     | '/$locale/brands/$brandCode'
     | '/$locale/hotels/$hotelCode'
@@ -145,6 +220,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleFindAHotelRouteImport
       parentRoute: typeof LocaleRoute
     }
+    '/$locale/account/activate': {
+      id: '/$locale/account/activate'
+      path: '/account/activate'
+      fullPath: '/$locale/account/activate'
+      preLoaderRoute: typeof LocaleAccountActivateRouteImport
+      parentRoute: typeof LocaleRoute
+    }
+    '/$locale/account/activated': {
+      id: '/$locale/account/activated'
+      path: '/account/activated'
+      fullPath: '/$locale/account/activated'
+      preLoaderRoute: typeof LocaleAccountActivatedRouteImport
+      parentRoute: typeof LocaleRoute
+    }
+    '/$locale/account/complete-registration': {
+      id: '/$locale/account/complete-registration'
+      path: '/account/complete-registration'
+      fullPath: '/$locale/account/complete-registration'
+      preLoaderRoute: typeof LocaleAccountCompleteRegistrationRouteImport
+      parentRoute: typeof LocaleRoute
+    }
+    '/$locale/account/login': {
+      id: '/$locale/account/login'
+      path: '/account/login'
+      fullPath: '/$locale/account/login'
+      preLoaderRoute: typeof LocaleAccountLoginRouteImport
+      parentRoute: typeof LocaleRoute
+    }
+    '/$locale/account/password-updated': {
+      id: '/$locale/account/password-updated'
+      path: '/account/password-updated'
+      fullPath: '/$locale/account/password-updated'
+      preLoaderRoute: typeof LocaleAccountPasswordUpdatedRouteImport
+      parentRoute: typeof LocaleRoute
+    }
+    '/$locale/account/registration': {
+      id: '/$locale/account/registration'
+      path: '/account/registration'
+      fullPath: '/$locale/account/registration'
+      preLoaderRoute: typeof LocaleAccountRegistrationRouteImport
+      parentRoute: typeof LocaleRoute
+    }
     '/$locale/booking/select-room-rate': {
       id: '/$locale/booking/select-room-rate'
       path: '/booking/select-room-rate'
@@ -172,6 +289,12 @@ declare module '@tanstack/react-router' {
 interface LocaleRouteChildren {
   LocaleFindAHotelRoute: typeof LocaleFindAHotelRoute
   LocaleIndexRoute: typeof LocaleIndexRoute
+  LocaleAccountActivateRoute: typeof LocaleAccountActivateRoute
+  LocaleAccountActivatedRoute: typeof LocaleAccountActivatedRoute
+  LocaleAccountCompleteRegistrationRoute: typeof LocaleAccountCompleteRegistrationRoute
+  LocaleAccountLoginRoute: typeof LocaleAccountLoginRoute
+  LocaleAccountPasswordUpdatedRoute: typeof LocaleAccountPasswordUpdatedRoute
+  LocaleAccountRegistrationRoute: typeof LocaleAccountRegistrationRoute
   LocaleBookingSelectRoomRateRoute: typeof LocaleBookingSelectRoomRateRoute
   LocaleBrandsBrandCodeRoute: typeof LocaleBrandsBrandCodeRoute
   LocaleHotelsHotelCodeRoute: typeof LocaleHotelsHotelCodeRoute
@@ -180,6 +303,13 @@ interface LocaleRouteChildren {
 const LocaleRouteChildren: LocaleRouteChildren = {
   LocaleFindAHotelRoute: LocaleFindAHotelRoute,
   LocaleIndexRoute: LocaleIndexRoute,
+  LocaleAccountActivateRoute: LocaleAccountActivateRoute,
+  LocaleAccountActivatedRoute: LocaleAccountActivatedRoute,
+  LocaleAccountCompleteRegistrationRoute:
+    LocaleAccountCompleteRegistrationRoute,
+  LocaleAccountLoginRoute: LocaleAccountLoginRoute,
+  LocaleAccountPasswordUpdatedRoute: LocaleAccountPasswordUpdatedRoute,
+  LocaleAccountRegistrationRoute: LocaleAccountRegistrationRoute,
   LocaleBookingSelectRoomRateRoute: LocaleBookingSelectRoomRateRoute,
   LocaleBrandsBrandCodeRoute: LocaleBrandsBrandCodeRoute,
   LocaleHotelsHotelCodeRoute: LocaleHotelsHotelCodeRoute,

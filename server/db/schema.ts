@@ -13,9 +13,12 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   unique,
+  uuid,
 } from 'drizzle-orm/pg-core';
-import type { LocalizedText } from '../../src/contract/locales';
+import type { SALUTATIONS } from '../../src/contract/auth';
+import type { Locale, LocalizedText } from '../../src/contract/locales';
 import { ADDON_PRICING_MODES } from '../../src/contract/search';
 import type { AddonPricing } from '../../src/contract/search';
 import type { ThemeId } from '../../src/contract/themes';
@@ -306,6 +309,43 @@ export const addons = pgTable(
   ],
 );
 
+/**
+ * Promo codes (decision record 0009): a percentage off the room price of every rate, for stays whose
+ * nights all lie in the window, at hotels of the listed brands (promotion_brands; none listed: every
+ * brand). Codes are matched without regard to case and kept in capitals.
+ */
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: id(),
+    code: text('code').notNull().unique(),
+    percentOff: integer('percent_off').notNull(),
+    /** The first night it may be used for. */
+    stayFrom: date('stay_from', { mode: 'string' }).notNull(),
+    /** The last night it may be used for. */
+    stayUntil: date('stay_until', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    check('promotions_code_format', sql`${t.code} ~ '^[A-Z0-9]{3,32}$'`),
+    check('promotions_percent_off', sql`${t.percentOff} between 1 and 90`),
+    check('promotions_stay_window', sql`${t.stayUntil} >= ${t.stayFrom}`),
+  ],
+);
+
+/** The brands a promotion is limited to. */
+export const promotionBrands = pgTable(
+  'promotion_brands',
+  {
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+  },
+  (t) => [primaryKey({ columns: [t.promotionId, t.brandId] })],
+);
+
 export const membershipLevels = pgTable(
   'membership_levels',
   {
@@ -315,3 +355,183 @@ export const membershipLevels = pgTable(
   },
   (t) => [check('membership_levels_code_format', sql`${t.code} ~ '^[A-Z]{2}$'`)],
 );
+
+// ---------- members, sign-in and sessions (docs/decisions/0011-sign-in-and-sessions.md) ----------
+
+const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const MEMBER_STATUSES = ['pending', 'active'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+/**
+ * A member of the rewards programme. `pending` until the email is proven (activation link, one-time
+ * code or a verified social sign-in); only `active` members get sessions. The email is stored lower-case.
+ */
+export const members = pgTable(
+  'members',
+  {
+    id: id(),
+    /** The public id (the profile's Guid and the tokens' `sub`); the integer id never leaves the BFF. */
+    guid: uuid('guid').notNull().unique(),
+    email: text('email').notNull().unique(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    salutation: text('salutation').$type<(typeof SALUTATIONS)[number]>(),
+    birthday: date('birthday', { mode: 'string' }),
+    locale: text('locale').$type<Locale>().notNull(),
+    street: text('street'),
+    postalCode: text('postal_code'),
+    city: text('city'),
+    countryCode: char('country_code', { length: 2 }),
+    /** The loyalty system's id, set when the loyalty profile is created at activation. */
+    dailypointMasterId: text('dailypoint_master_id').unique(),
+    /** argon2id, encoded (`$argon2id$v=19$m=...`); null: the member signs in with one-time codes only. */
+    passwordHash: text('password_hash'),
+    status: text('status').$type<MemberStatus>().notNull().default('pending'),
+    activatedAt: moment('activated_at'),
+    rewardLevelCode: text('reward_level_code').references(() => membershipLevels.code),
+    points: integer('points').notNull().default(0),
+    crsId: text('crs_id'),
+    newsletter: boolean('newsletter').notNull().default(false),
+    registrationSource: text('registration_source'),
+    createdAt: moment('created_at').notNull(),
+  },
+  (t) => [
+    check('members_email_lower_case', sql`${t.email} = lower(${t.email})`),
+    check('members_status', sql`${t.status} in ('pending', 'active')`),
+    check('members_active_has_activation', sql`${t.status} <> 'active' or ${t.activatedAt} is not null`),
+    check('members_salutation', sql`${t.salutation} is null or ${t.salutation} in ('mr', 'ms', 'mx')`),
+    check('members_points', sql`${t.points} >= 0`),
+  ],
+);
+
+export const SOCIAL_IDENTITY_PROVIDERS = ['google', 'apple', 'facebook'] as const;
+export type SocialIdentityProvider = (typeof SOCIAL_IDENTITY_PROVIDERS)[number];
+
+/** A Google, Apple or Facebook account linked to a member: at most one per provider and member. */
+export const socialIdentities = pgTable(
+  'social_identities',
+  {
+    id: id(),
+    provider: text('provider').$type<SocialIdentityProvider>().notNull(),
+    /** The provider's stable user id (the ID token's `sub`, Facebook's user id). */
+    subject: text('subject').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    createdAt: moment('created_at').notNull(),
+  },
+  (t) => [
+    unique('social_identities_provider_subject').on(t.provider, t.subject),
+    unique('social_identities_member_provider').on(t.memberId, t.provider),
+    check('social_identities_provider', sql`${t.provider} in ('google', 'apple', 'facebook')`),
+  ],
+);
+
+export const ONE_TIME_CODE_PURPOSES = ['otp', 'activation', 'password-reset'] as const;
+export type OneTimeCodePurpose = (typeof ONE_TIME_CODE_PURPOSES)[number];
+
+/**
+ * Codes sent by mail: the 6-digit sign-in code, the activation and the password-reset link tokens. Only
+ * an HMAC of the code is kept. One row per email and purpose: a new code replaces the previous one.
+ */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    purpose: text('purpose').$type<OneTimeCodePurpose>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: moment('expires_at').notNull(),
+    /** Wrong codes (or wrong passwords after a code) tried against this code. */
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: moment('used_at'),
+    createdAt: moment('created_at').notNull(),
+  },
+  (t) => [
+    unique('one_time_codes_email_purpose').on(t.email, t.purpose),
+    index('one_time_codes_hash_idx').on(t.codeHash),
+    check('one_time_codes_purpose', sql`${t.purpose} in ('otp', 'activation', 'password-reset')`),
+    check('one_time_codes_attempts', sql`${t.attempts} >= 0`),
+  ],
+);
+
+/** A sign-in session: the `sso` claim of its access tokens. Revoked by logout, password change or refresh-token reuse. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: moment('created_at').notNull(),
+    expiresAt: moment('expires_at').notNull(),
+    revokedAt: moment('revoked_at'),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('sessions_member_idx').on(t.memberId)],
+);
+
+/**
+ * Refresh tokens of a session, by SHA-256 of the token. Each is used once: refreshing marks it used and
+ * adds its successor; presenting a used one again revokes the session (reuse detection).
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt: moment('created_at').notNull(),
+    usedAt: moment('used_at'),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** Short-lived single-use codes that hand a session to the web app through a URL (`POST /auth/token`). */
+export const exchangeCodes = pgTable('exchange_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  sessionId: text('session_id')
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  expiresAt: moment('expires_at').notNull(),
+  usedAt: moment('used_at'),
+});
+
+/** Fixed-window counters of the rate limits, shared by every BFF process on the database. */
+export const rateLimitBuckets = pgTable(
+  'rate_limit_buckets',
+  {
+    key: text('key').notNull(),
+    windowStart: moment('window_start').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_buckets_window_idx').on(t.windowStart)],
+);
+
+export const OUTBOX_MAIL_KINDS = ['otp', 'activation', 'password-reset'] as const;
+export type OutboxMailKind = (typeof OUTBOX_MAIL_KINDS)[number];
+
+/** Mail written by the outbox mailer (the default mail adapter); read at /bff/dev/outbox outside production. */
+export const outboxMails = pgTable(
+  'outbox_mails',
+  {
+    id: id(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    kind: text('kind').$type<OutboxMailKind>().notNull(),
+    locale: text('locale').$type<Locale>().notNull(),
+    createdAt: moment('created_at').notNull(),
+  },
+  (t) => [index('outbox_mails_recipient_idx').on(t.recipient, t.createdAt)],
+);
+
+/** Keys the BFF generates once when none is configured: the token signing key and the code HMAC key. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: moment('created_at').notNull(),
+});

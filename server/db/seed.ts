@@ -15,6 +15,8 @@ import {
 } from './seed/catalogue';
 import { CITIES, COUNTRIES } from './seed/geography';
 import { ensureInventoryWindow } from './seed/inventory';
+import { insertDemoMembers } from './seed/members';
+import { insertPromotions } from './seed/promotions';
 
 export { ensureInventoryWindow, INVENTORY_WINDOW_DAYS } from './seed/inventory';
 
@@ -35,7 +37,13 @@ export async function seedIfEmpty(db: Database, today: Date): Promise<boolean> {
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [existing] = await tx.select({ brands: count() }).from(t.brands);
-    if ((existing?.brands ?? 0) > 0) return false;
+    if ((existing?.brands ?? 0) > 0) {
+      // Demo members came after the first seeds: a database seeded before them gets them now.
+      await insertDemoMembers(tx, businessDate(today));
+      // Likewise the demo promo codes.
+      await insertPromotions(tx, businessDate(today));
+      return false;
+    }
     await insertSeed(tx, businessDate(today));
     return true;
   });
@@ -48,7 +56,7 @@ export async function seedIfEmpty(db: Database, today: Date): Promise<boolean> {
   return seeded;
 }
 
-type Writer = Pick<Database, 'insert'>;
+type Writer = Pick<Database, 'insert' | 'select'>;
 
 /** Inserts every seed table except the inventory, parents first, in a few multi-row statements. */
 export async function insertSeed(db: Writer, today: IsoDate): Promise<void> {
@@ -129,6 +137,8 @@ export async function insertSeed(db: Writer, today: IsoDate): Promise<void> {
     ...GLOBAL_ADDONS.map((addon) => ({ ...addon, hotelId: null })),
     ...rows.localAddons.map(({ hotelCode, ...addon }) => ({ ...addon, hotelId: hotelCode ? lookup(hotelIds, hotelCode) : null })),
   ]);
+  await insertDemoMembers(db, today);
+  await insertPromotions(db, today);
 }
 
 function idsByCode(rows: readonly { id: number; code: string }[]): Map<string, number> {

@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 
 /**
@@ -46,4 +47,21 @@ export function siteSecurityHeaders(options: { connectSources?: readonly string[
     crossOriginOpenerPolicy: 'same-origin-allow-popups',
     permissionsPolicy: { camera: [], microphone: [], geolocation: ['self'], payment: ['self'] },
   });
+}
+
+/** The sign-in page, which is also where Google and Apple send their popup back to (src/services/auth/social.ts). */
+const SIGN_IN_CALLBACK = /^\/[a-z]{2}\/account\/login\/?$/;
+
+/**
+ * The popup that signs in with Google or Apple comes back from the provider's pages to our sign-in page and
+ * hands the answer to the page that opened it. Arriving from a page without an opener policy at one with
+ * `same-origin-allow-popups` would put the popup in a new browsing context group and cut it off from its
+ * opener, so the sign-in page alone is sent with `unsafe-none`. Registered before siteSecurityHeaders so
+ * it runs after it.
+ */
+export function signInCallbackOpenerPolicy(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (SIGN_IN_CALLBACK.test(c.req.path)) c.res.headers.set('Cross-Origin-Opener-Policy', 'unsafe-none');
+  };
 }

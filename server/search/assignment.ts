@@ -59,26 +59,20 @@ function cheapestFlow(problem: AssignmentProblem): Assignment | null {
   const options = capacity.length;
   const source = 0;
   const sink = rooms + options + 1;
-  const roomNode = (room: number) => 1 + room;
-  const optionNode = (option: number) => 1 + rooms + option;
+  // Nodes: the source, one per room (1 + room), one per option (1 + rooms + option), the sink. (Plain
+  // functions rather than closures: this runs for every hotel of a list, and closures cost here.)
   const edges: Edge[][] = Array.from({ length: sink + 1 }, () => []);
-  const addEdge = (from: number, to: number, edgeCapacity: number, cost: number) => {
-    const forward = edges[from] as Edge[];
-    const backward = edges[to] as Edge[];
-    forward.push({ to, capacity: edgeCapacity, cost, reverse: backward.length });
-    backward.push({ to: from, capacity: 0, cost: -cost, reverse: forward.length - 1 });
-  };
 
   for (let room = 0; room < rooms; room += 1) {
-    addEdge(source, roomNode(room), 1, 0);
+    addEdge(edges, source, 1 + room, 1, 0);
     for (let option = 0; option < options; option += 1) {
       const cost = problem.cost(room, option);
-      if (cost !== null && (capacity[option] ?? 0) > 0) addEdge(roomNode(room), optionNode(option), 1, cost);
+      if (cost !== null && (capacity[option] ?? 0) > 0) addEdge(edges, 1 + room, 1 + rooms + option, 1, cost);
     }
   }
   for (let option = 0; option < options; option += 1) {
     const free = Math.min(capacity[option] ?? 0, rooms);
-    if (free > 0) addEdge(optionNode(option), sink, free, 0);
+    if (free > 0) addEdge(edges, 1 + rooms + option, sink, free, 0);
   }
 
   let total = 0;
@@ -115,11 +109,18 @@ function cheapestFlow(problem: AssignmentProblem): Assignment | null {
 
   const chosen: number[] = [];
   for (let room = 0; room < rooms; room += 1) {
-    const used = (edges[roomNode(room)] as Edge[]).find((edge) => edge.to > rooms && edge.to < sink && edge.capacity === 0);
+    const used = (edges[1 + room] as Edge[]).find((edge) => edge.to > rooms && edge.to < sink && edge.capacity === 0);
     if (!used) return null;
     chosen.push(used.to - rooms - 1);
   }
   return { options: chosen, cost: total };
+}
+
+function addEdge(edges: Edge[][], from: number, to: number, capacity: number, cost: number): void {
+  const forward = edges[from] as Edge[];
+  const backward = edges[to] as Edge[];
+  forward.push({ to, capacity, cost, reverse: backward.length });
+  backward.push({ to: from, capacity: 0, cost: -cost, reverse: forward.length - 1 });
 }
 
 /** Whether every room can be booked when `room` must get `option` (the other rooms choose freely). */

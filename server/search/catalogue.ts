@@ -10,6 +10,7 @@ import {
   selectGuaranteePolicies,
   selectHotelFeatures,
   selectHotels,
+  selectPromotions,
   selectRatePlans,
   selectRoomTypes,
 } from './queries';
@@ -17,7 +18,7 @@ import { normalizeText, umlautSpelling } from './text-match';
 
 /**
  * The content search works on, held in memory: hotels with their city, brand, features, room types and
- * rate plans; policies, currencies and add-ons. Content is static in this app (it changes only with a
+ * rate plans; policies, currencies, add-ons and promo codes. Content is static in this app (it changes only with a
  * new seed or deployment), so it is read once per process in a few set-based queries and never
  * invalidated. Nightly availability and prices are not content: they are read per request.
  */
@@ -100,6 +101,18 @@ export interface CatalogueHotel {
   addons: CatalogueAddon[];
 }
 
+/** A promo code (decision record 0009). */
+export interface CataloguePromotion {
+  /** In capitals; guests may type it in any case. */
+  code: string;
+  percentOff: number;
+  /** Brand codes it is limited to; null: every brand. */
+  brandCodes: ReadonlySet<string> | null;
+  /** First and last night it may be used for. */
+  stayFrom: string;
+  stayUntil: string;
+}
+
 export interface Catalogue {
   hotels: CatalogueHotel[];
   hotelsByCode: ReadonlyMap<string, CatalogueHotel>;
@@ -107,10 +120,12 @@ export interface Catalogue {
   /** Every city by its code and each of its names, normalised (`koln`, `koeln`, `cologne`, `the hague`, ...). */
   citiesByName: ReadonlyMap<string, CatalogueCity>;
   currencies: ReadonlyMap<string, CurrencyRate>;
+  /** Promo codes by code (in capitals). */
+  promotions: ReadonlyMap<string, CataloguePromotion>;
 }
 
 export async function loadCatalogue(db: Database): Promise<Catalogue> {
-  const [hotelRows, featureRows, roomTypeRows, ratePlanRows, guaranteeRows, cancellationRows, currencyRows, addonRows] =
+  const [hotelRows, featureRows, roomTypeRows, ratePlanRows, guaranteeRows, cancellationRows, currencyRows, addonRows, promotionRows] =
     await Promise.all([
       selectHotels(db),
       selectHotelFeatures(db),
@@ -120,6 +135,7 @@ export async function loadCatalogue(db: Database): Promise<Catalogue> {
       selectCancellationPolicies(db),
       selectCurrencies(db),
       selectAddons(db),
+      selectPromotions(db),
     ]);
 
   const guarantees = new Map(guaranteeRows.map((row) => [row.code, { code: row.code, type: row.policyType, description: row.description }]));
@@ -230,6 +246,18 @@ export async function loadCatalogue(db: Database): Promise<Catalogue> {
     cities: [...cities.values()],
     citiesByName,
     currencies: new Map(currencyRows.map((row) => [row.code, row])),
+    promotions: new Map(
+      promotionRows.map((row) => [
+        row.code,
+        {
+          code: row.code,
+          percentOff: row.percentOff,
+          brandCodes: row.brandCodes.length > 0 ? new Set(row.brandCodes) : null,
+          stayFrom: row.stayFrom,
+          stayUntil: row.stayUntil,
+        },
+      ]),
+    ),
   };
 }
 

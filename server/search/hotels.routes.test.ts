@@ -443,6 +443,102 @@ describe('POST /bff/search/hotels-v2: several rooms', () => {
   });
 });
 
+describe('POST /bff/search/hotels-v2: promo codes and business searches', () => {
+  // Wednesday 10 June to Friday 12 June 2026: inside SUMMER10's window (June to September 2026).
+  const start = '2026-06-10';
+  const end = '2026-06-12';
+  /** A price per night less a percentage, as the BFF rounds it: to the cent. */
+  const less = (perNight: number, percent: number) => Math.round((perNight * 100 * (100 - percent)) / 100) / 100;
+
+  beforeAll(async () => {
+    for (const hotelCode of BERLIN) await setNights(database.db, { hotelCode, from: start, to: end, available: 4, price: 10_000 });
+    await setNights(database.db, { hotelCode: 'SHDB', from: day(150), to: day(152), available: 3, price: 10_000 });
+  });
+
+  it('takes a valid code’s percentage off every hotel’s member and non-member prices, before and after tax', async () => {
+    const plain = await searchHotels({ location: 'Berlin', startDate: start, endDate: end });
+    expect(plain.promo).toBeNull();
+    expect(plain.hotels.every((result) => result.promoApplied === undefined)).toBe(true);
+    const summer = await searchHotels({ location: 'Berlin', startDate: start, endDate: end, promo: 'SUMMER10' });
+    expect(summer.promo).toEqual({ code: 'SUMMER10', status: 'applied' });
+    // Member saver 84.00 a night, 10 % off: 75.60, of which 7 % VAT: 70.65 without tax. City tax unchanged.
+    expect(hotel(summer.hotels, 'SBTG').memberPrice).toEqual({
+      currency: 'EUR',
+      totalWithTax: 151.2,
+      totalWithoutTax: 141.3,
+      avgPerNightWithTax: 75.6,
+      avgPerNightWithoutTax: 70.65,
+      cityTax: 20,
+    });
+    expect(hotel(summer.hotels, 'SBTG').nonMemberPrice).toMatchObject({ totalWithTax: 158.4, totalWithoutTax: 148.04, cityTax: 20 });
+    for (const before of plain.hotels) {
+      const after = hotel(summer.hotels, before.hotelCode);
+      expect(after.promoApplied, before.hotelCode).toBe(true);
+      for (const kind of ['memberPrice', 'nonMemberPrice'] as const) {
+        expect(after[kind]?.avgPerNightWithTax, `${before.hotelCode} ${kind}`).toBe(less(before[kind]?.avgPerNightWithTax ?? Number.NaN, 10));
+        expect(after[kind]?.cityTax).toBe(before[kind]?.cityTax);
+      }
+    }
+    // The price range and the price filter use the reduced prices.
+    expect(summer.priceRange?.min).toBe(less(plain.priceRange?.min ?? Number.NaN, 10));
+  });
+
+  it('reads codes in any case and with spaces around them', async () => {
+    const data = await searchHotels({ location: 'SBTG', startDate: start, endDate: end, promo: ' summer10 ' });
+    expect(data.promo).toEqual({ code: 'SUMMER10', status: 'applied' });
+    expect(hotel(data.hotels, 'SBTG').memberPrice?.avgPerNightWithTax).toBe(75.6);
+  });
+
+  it('leaves prices alone for an unknown code, an expired one, and stays outside the code’s window', async () => {
+    const plain = await searchHotels({ location: 'Berlin', startDate: start, endDate: end });
+    const prices = (data: typeof plain) => data.hotels.map((result) => [result.hotelCode, result.memberPrice, result.nonMemberPrice]);
+    const unknown = await searchHotels({ location: 'Berlin', startDate: start, endDate: end, promo: 'NOSUCHCODE' });
+    expect(unknown.promo).toEqual({ code: 'NOSUCHCODE', status: 'unknown' });
+    expect(prices(unknown)).toEqual(prices(plain));
+    expect(unknown.hotels.every((result) => result.promoApplied === false)).toBe(true);
+    // WINTER25's stays ended 30 days before today.
+    const expired = await searchHotels({ location: 'Berlin', startDate: start, endDate: end, promo: 'winter25' });
+    expect(expired.promo).toEqual({ code: 'WINTER25', status: 'expired' });
+    expect(prices(expired)).toEqual(prices(plain));
+    // March is not summer; nor is a stay whose last night is 1 October.
+    for (const [from, to] of [
+      [day(45), day(47)],
+      ['2026-09-29', '2026-10-02'],
+    ] as const) {
+      const outside = await searchHotels({ location: 'SBTG', startDate: from, endDate: to, promo: 'SUMMER10' });
+      const without = await searchHotels({ location: 'SBTG', startDate: from, endDate: to });
+      expect(outside.promo, from).toEqual({ code: 'SUMMER10', status: 'notApplicable' });
+      expect(prices(outside)).toEqual(prices(without));
+    }
+  });
+
+  it('limits a brand code to its brands’ hotels', async () => {
+    const plain = await searchHotels({ location: 'Berlin', startDate: start, endDate: end });
+    const zleep = await searchHotels({ location: 'Berlin', startDate: start, endDate: end, promo: 'ZLEEP15' });
+    expect(zleep.promo).toEqual({ code: 'ZLEEP15', status: 'applied' });
+    expect(zleep.hotels.filter((result) => result.promoApplied).map((result) => result.hotelCode)).toEqual(['ZLBF']);
+    expect(hotel(zleep.hotels, 'ZLBF').memberPrice?.avgPerNightWithTax).toBe(less(hotel(plain.hotels, 'ZLBF').memberPrice?.avgPerNightWithTax ?? 0, 15));
+    expect(hotel(zleep.hotels, 'ZLBF').nonMemberPrice?.totalWithTax).toBe(less(hotel(plain.hotels, 'ZLBF').nonMemberPrice?.totalWithTax ?? 0, 15));
+    expect(hotel(zleep.hotels, 'SBTG').memberPrice).toEqual(hotel(plain.hotels, 'SBTG').memberPrice);
+    // Where no hotel of the answer is of its brands, the code does not apply.
+    const steigenberger = await searchHotels({ location: 'Berlin', startDate: start, endDate: end, promo: 'ZLEEP15', brands: ['steigenberger'] });
+    expect(steigenberger.promo).toEqual({ code: 'ZLEEP15', status: 'notApplicable' });
+    expect(hotel(steigenberger.hotels, 'SBTG').promoApplied).toBe(false);
+  });
+
+  it('prices a business search on refundable rates: the corporate rate where the hotel has one', async () => {
+    const leisure = await searchHotels({ location: 'SHDB', startDate: day(150), endDate: day(152) });
+    // Member and non-member early booker (76 % and 80 %, prepaid, not refundable).
+    expect(hotel(leisure.hotels, 'SHDB').memberPrice?.avgPerNightWithTax).toBe(76);
+    expect(hotel(leisure.hotels, 'SHDB').nonMemberPrice?.avgPerNightWithTax).toBe(80);
+    const business = await searchHotels({ location: 'SHDB', startDate: day(150), endDate: day(152), business: true });
+    // Member flexible rate (95 %) and the corporate rate (92 %), both free to cancel.
+    expect(hotel(business.hotels, 'SHDB').memberPrice?.avgPerNightWithTax).toBe(95);
+    expect(hotel(business.hotels, 'SHDB').nonMemberPrice?.avgPerNightWithTax).toBe(92);
+    expect(business.promo).toBeNull();
+  });
+});
+
 describe('POST /bff/ari-proxy/search/searchCalendarV2', () => {
   const calendar = async (body: Record<string, unknown>) => (await postOk(SEARCH_PATHS.calendar, body, CalendarResponseSchema)).data;
 

@@ -37,3 +37,47 @@ describe('money at the edge', () => {
     expect(fromMajor(13_608, JPY)).toBe(13_608);
   });
 });
+
+describe('the fast path of conversion', () => {
+  /** The conversion done in BigInt only, as the reference. */
+  function exact(amountMinor: number, from: CurrencyRate, to: CurrencyRate, divisor: number): number {
+    const numerator = BigInt(amountMinor) * BigInt(to.ratePerEurMicros) * 10n ** BigInt(to.decimals);
+    const denominator = BigInt(from.ratePerEurMicros) * 10n ** BigInt(from.decimals) * BigInt(divisor);
+    const sign = numerator < 0n ? -1n : 1n;
+    return Number(sign * ((numerator * sign * 2n + denominator) / (denominator * 2n)));
+  }
+
+  it('gives the same result as exact integer arithmetic, ties and big amounts included', () => {
+    const RUB: CurrencyRate = { code: 'RUB', decimals: 2, ratePerEurMicros: 98_500_000 };
+    const currencies = [EURO, USD, JPY, OMR, RUB];
+    // A fixed pseudo-random sequence (no Math.random): the same cases on every run.
+    let state = 12_345;
+    const next = (limit: number) => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state % limit;
+    };
+    const amounts = [0, 1, 5, 50, 99, 150, 250, 9_999, 19_533, 2_147_483_647, 4_000_000_000_000, -15_700, -1];
+    for (let i = 0; i < 4_000; i += 1) amounts.push(next(3_000_000) - (i % 10 === 0 ? 1_500_000 : 0));
+    const differences: string[] = [];
+    for (const amount of amounts) {
+      for (const from of currencies) {
+        for (const to of currencies) {
+          for (const divisor of [1, 2, 3, 7, 30]) {
+            const fast = convertMinor(amount, from, to, divisor);
+            const reference = exact(amount, from, to, divisor);
+            if (fast !== reference) differences.push(`${amount} ${from.code}→${to.code} /${divisor}: ${fast}, not ${reference}`);
+          }
+        }
+      }
+    }
+    expect(differences).toEqual([]);
+  });
+
+  it('rounds exact halves away from zero', () => {
+    expect(convertMinor(5, EURO, EURO, 2)).toBe(3);
+    expect(convertMinor(-5, EURO, EURO, 2)).toBe(-3);
+    expect(convertMinor(15, EURO, EURO, 10)).toBe(2);
+    expect(convertMinor(-1, EURO, EURO, 3)).toBe(0);
+    expect(Object.is(convertMinor(-1, EURO, EURO, 3), 0)).toBe(true);
+  });
+});

@@ -29,9 +29,34 @@ function roundedQuotient(numerator: bigint, denominator: bigint): bigint {
  * units of `to`: exact rational arithmetic, one rounding.
  */
 export function convertMinor(amountMinor: number, from: CurrencyRate, to: CurrencyRate, divisor = 1): number {
-  const numerator = BigInt(amountMinor) * BigInt(to.ratePerEurMicros) * pow10(to.decimals);
-  const denominator = BigInt(from.ratePerEurMicros) * pow10(from.decimals) * BigInt(divisor);
-  return Number(roundedQuotient(numerator, denominator));
+  // Fast path, same result: while both products stay exact integers below 2^53, plain numbers do exact
+  // integer arithmetic (search converts thousands of amounts per request; BigInt is many times slower).
+  const numerator = amountMinor * to.ratePerEurMicros * 10 ** to.decimals;
+  const denominator = from.ratePerEurMicros * 10 ** from.decimals * divisor;
+  if (Number.isSafeInteger(numerator) && Number.isSafeInteger(denominator) && denominator > 0) {
+    return roundedNumberQuotient(numerator, denominator);
+  }
+  const exactNumerator = BigInt(amountMinor) * BigInt(to.ratePerEurMicros) * pow10(to.decimals);
+  const exactDenominator = BigInt(from.ratePerEurMicros) * pow10(from.decimals) * BigInt(divisor);
+  return Number(roundedQuotient(exactNumerator, exactDenominator));
+}
+
+/** roundedQuotient for safe integers: the quotient and remainder are made exact before rounding. */
+function roundedNumberQuotient(numerator: number, denominator: number): number {
+  const sign = numerator < 0 ? -1 : 1;
+  const magnitude = numerator * sign;
+  let quotient = Math.floor(magnitude / denominator);
+  let remainder = magnitude - quotient * denominator;
+  // The floating-point division may be off by one next to a whole number; the remainder says which way.
+  if (remainder < 0) {
+    quotient -= 1;
+    remainder += denominator;
+  } else if (remainder >= denominator) {
+    quotient += 1;
+    remainder -= denominator;
+  }
+  const rounded = remainder * 2 >= denominator ? quotient + 1 : quotient;
+  return rounded === 0 ? 0 : sign * rounded;
 }
 
 /** Minor units as the decimal number the API answers with (12345 cents → 123.45). */

@@ -1,5 +1,6 @@
 import type { CatalogueHotel, CatalogueRatePlan, CatalogueRoomType } from './catalogue';
 import { convertMinor, type CurrencyRate, EURO } from './money';
+import { type PricingTerms, STANDARD_TERMS, termsApply, withPercentOff } from './promotions';
 import type { InventoryRow } from './queries';
 import { rateApplies, type Stay } from './stay';
 import { accommodationVatBps, cityTaxPerGuestNightMinor } from './taxes';
@@ -70,9 +71,10 @@ export function nightlyRatePrice(inventoryPrice: number, plan: Pick<CatalogueRat
   return Math.round((inventoryPrice * plan.priceFactorBps) / 10_000);
 }
 
-export function priceRate(plan: CatalogueRatePlan, stay: Stay, nightlyPrices: readonly number[], vatBps: number): PricedRate {
+/** One room on one rate over the stay; `percentOff` (a promo code's) is taken off each night's price. */
+export function priceRate(plan: CatalogueRatePlan, stay: Stay, nightlyPrices: readonly number[], vatBps: number, percentOff = 0): PricedRate {
   const nights = nightlyPrices.map((base, index) => {
-    const gross = nightlyRatePrice(base, plan);
+    const gross = withPercentOff(nightlyRatePrice(base, plan), percentOff);
     const net = Math.round((gross * 10_000) / (10_000 + vatBps));
     return { date: stay.dates[index] ?? '', gross, net, tax: gross - net };
   });
@@ -91,7 +93,8 @@ export function priceRate(plan: CatalogueRatePlan, stay: Stay, nightlyPrices: re
 
 /**
  * Every room type of the hotel over the stay. `inventory` holds the rows of the stay's nights by room type;
- * a night without a row counts as nothing free. Rates are those of the hotel that apply to the stay.
+ * a night without a row counts as nothing free. Rates are those of the hotel that apply to the stay and
+ * to the search's terms (promotions.ts), priced with its promo code's percentage off.
  */
 export function roomTypeStays(
   hotel: CatalogueHotel,
@@ -99,9 +102,10 @@ export function roomTypeStays(
   inventory: ReadonlyMap<number, readonly InventoryRow[]>,
   currencies: ReadonlyMap<string, CurrencyRate>,
   only: 'allRates' | 'cheapestOfEachKind' = 'allRates',
+  terms: PricingTerms = STANDARD_TERMS,
 ): RoomTypeStay[] {
   const vatBps = accommodationVatBps(hotel.city.countryCode);
-  const applicable = hotel.ratePlans.filter((plan) => rateApplies(plan.rateCode, stay));
+  const applicable = hotel.ratePlans.filter((plan) => rateApplies(plan.rateCode, stay) && termsApply(terms, plan));
   const rates = only === 'allRates' ? applicable : cheapestOfEachKind(applicable);
   return hotel.roomTypes.map((roomType) => {
     const byDate = new Map((inventory.get(roomType.id) ?? []).map((row) => [row.stayDate, row]));
@@ -110,7 +114,7 @@ export function roomTypeStays(
     const nightlyPrices = nights.map((night) => (night ? inEuroCents(night, currencies) : null));
     const priced =
       freeRooms > 0
-        ? rates.map((plan) => priceRate(plan, stay, nightlyPrices as number[], vatBps)).sort((a, b) => a.gross - b.gross)
+        ? rates.map((plan) => priceRate(plan, stay, nightlyPrices as number[], vatBps, terms.percentOff)).sort((a, b) => a.gross - b.gross)
         : [];
     return { roomType, freeRooms, nightlyPrices, rates: priced };
   });

@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { resultRows } from '../db/rows';
 import {
   addons,
   amenities,
@@ -12,15 +13,17 @@ import {
   hotelAmenities,
   hotelImages,
   hotels,
+  promotionBrands,
+  promotions,
   ratePlans,
-  roomInventory,
   roomTypes,
 } from '../db/schema';
 
 /**
- * Reads for search. The content (hotels, room types, rate plans, policies, currencies, add-ons) is read
- * whole, one set-based query per table, once per process (see catalogue.ts); the inventory, which changes
- * with every booking, is read per request for the room types and nights asked about.
+ * Reads for search. The content (hotels, room types, rate plans, policies, currencies, add-ons, promo
+ * codes) is read whole, one set-based query per table, once per process (see catalogue.ts); the
+ * inventory, which changes with every booking, is read in blocks of nights through a cache of a few
+ * seconds (inventory-cache.ts).
  */
 
 export function selectHotels(db: Database) {
@@ -127,6 +130,22 @@ export function selectAddons(db: Database) {
     .orderBy(asc(addons.id));
 }
 
+/** Promo codes, each with the codes of the brands it is limited to (none: every brand). */
+export function selectPromotions(db: Database) {
+  return db
+    .select({
+      code: promotions.code,
+      percentOff: promotions.percentOff,
+      stayFrom: promotions.stayFrom,
+      stayUntil: promotions.stayUntil,
+      brandCodes: sql<string[]>`coalesce(array_agg(${brands.code}) filter (where ${brands.code} is not null), '{}')`,
+    })
+    .from(promotions)
+    .leftJoin(promotionBrands, eq(promotionBrands.promotionId, promotions.id))
+    .leftJoin(brands, eq(brands.id, promotionBrands.brandId))
+    .groupBy(promotions.id);
+}
+
 export interface InventoryRow {
   roomTypeId: number;
   stayDate: string;
@@ -136,25 +155,30 @@ export interface InventoryRow {
 }
 
 /**
- * The nights from `startDate` up to (not including) `endDate` of the given room types. The rows come back
- * as one JSON array rather than one result row each: an embedded PostgreSQL (PGlite) spends most of a
- * small query's time handing over rows one by one, and this is the one query of every search request.
+ * The nights of several room types, each over its own range of dates (the blocks the inventory cache
+ * lacks, see inventory-cache.ts), in one query: the wanted ranges are passed as three parallel arrays and
+ * joined with the inventory, which is read by its primary key (room type, night). The dates go as text[]
+ * (postgres-js has no serializer for a date[] parameter). The rows come back as one JSON array rather than
+ * one result row each: an embedded PostgreSQL (PGlite) spends most of a small query's time handing over
+ * rows one by one.
  */
-export async function selectInventory(db: Database, roomTypeIds: readonly number[], startDate: string, endDate: string): Promise<InventoryRow[]> {
-  const [row] = await db
-    .select({
-      nights: sql<string | null>`json_agg(json_build_array(
-        ${roomInventory.roomTypeId}, ${roomInventory.stayDate}, ${roomInventory.availableRooms}, ${roomInventory.basePriceMinor}, ${roomInventory.currency}
-      ))::text`,
-    })
-    .from(roomInventory)
-    .where(
-      and(
-        sql`${roomInventory.roomTypeId} = any(${sql.param([...roomTypeIds])}::int[])`,
-        gte(roomInventory.stayDate, startDate),
-        lt(roomInventory.stayDate, endDate),
-      ),
-    );
+export async function selectInventoryRanges(
+  db: Database,
+  ranges: readonly { roomTypeId: number; from: string; to: string }[],
+): Promise<InventoryRow[]> {
+  if (ranges.length === 0) return [];
+  const [row] = resultRows<{ nights: string | null }>(
+    await db.execute(sql`
+      SELECT json_agg(json_build_array(ri.room_type_id, ri.stay_date, ri.available_rooms, ri.base_price_minor, ri.currency))::text AS nights
+      FROM unnest(
+        ${sql.param(ranges.map((range) => range.roomTypeId))}::int[],
+        ${sql.param(ranges.map((range) => range.from))}::text[]::date[],
+        ${sql.param(ranges.map((range) => range.to))}::text[]::date[]
+      ) AS wanted(room_type_id, from_date, to_date)
+      JOIN room_inventory ri
+        ON ri.room_type_id = wanted.room_type_id AND ri.stay_date >= wanted.from_date AND ri.stay_date < wanted.to_date
+    `),
+  );
   const nights = JSON.parse(row?.nights ?? '[]') as [number, string, number, number, string][];
   return nights.map(([roomTypeId, stayDate, availableRooms, basePriceMinor, currency]) => ({
     roomTypeId,

@@ -335,6 +335,67 @@ describe('POST /bff/search/upgradable-rooms', () => {
   });
 });
 
+describe('promo codes on rooms, rates, cheapest room and upgrades', () => {
+  // Wednesday 10 June to Friday 12 June 2026, in SUMMER10's window.
+  const summer = { hotelCode: 'SBTG', startDate: '2026-06-10', endDate: '2026-06-12' };
+  const one = [{ adults: 1, childAges: [] }];
+
+  beforeAll(async () => {
+    for (const [typeCode, price] of Object.entries(PRICES)) {
+      await setNights(database.db, { hotelCode: 'SBTG', typeCode, from: summer.startDate, to: summer.endDate, available: 3, price });
+    }
+  });
+
+  it('takes a valid code’s percentage off every rate of every room type', async () => {
+    const plain = await rooms({ ...summer, rooms: one });
+    expect(plain.promo).toBeNull();
+    const reduced = await rooms({ ...summer, rooms: one, promo: 'Summer10' });
+    expect(reduced.promo).toEqual({ code: 'SUMMER10', status: 'applied' });
+    const std = (data: typeof plain) => data.rooms[0]?.offers.find((offer) => offer.typeCode === 'STD')?.rates ?? [];
+    // Flexible rate 100.00 a night, member flexible 95.00: 90.00 and 85.50 with the code; VAT out of those.
+    expect(rate(std(reduced), 'AX')).toMatchObject({ avg_amnt_with_tax: 90, total_with_tax: 180, avg_amnt_no_tax: 84.11, city_tax: 10 });
+    expect(rate(std(reduced), 'HRW1X')).toMatchObject({ avg_amnt_with_tax: 85.5, pointsPrice: rate(std(plain), 'HRW1X').pointsPrice });
+    for (const entry of std(plain)) {
+      expect(rate(std(reduced), entry.rateCode).total_with_tax, entry.rateCode).toBe(Math.round(entry.total_with_tax * 90) / 100);
+    }
+  });
+
+  it('says so and changes nothing for codes that are unknown, expired or for other brands', async () => {
+    const plain = await rooms({ ...summer, rooms: one });
+    const offers = (data: typeof plain) => data.rooms.map((room) => room.offers);
+    for (const [promo, status] of [
+      ['NOSUCHCODE', 'unknown'],
+      ['WINTER25', 'expired'],
+      ['ZLEEP15', 'notApplicable'],
+    ] as const) {
+      const data = await rooms({ ...summer, rooms: one, promo });
+      expect(data.promo, promo).toEqual({ code: promo, status });
+      expect(offers(data)).toEqual(offers(plain));
+    }
+  });
+
+  it('reduces the rates of one room type, the cheapest booking and the upgrades alike', async () => {
+    const { data: rates } = await postOk(SEARCH_PATHS.rates, { ...summer, typeCode: 'SUP', rooms: one, promo: 'SUMMER10' }, RatesResponseSchema);
+    expect(rates.promo).toEqual({ code: 'SUMMER10', status: 'applied' });
+    // Member flexible on the superior room: 95 % of 120.00 = 114.00, less 10 %.
+    expect(rate(rates.rooms[0]?.rates ?? [], 'HRW1X').avg_amnt_with_tax).toBe(102.6);
+    const plainCheapest = await postOk(SEARCH_PATHS.cheapestRoom, { ...summer, rooms: one }, CheapestRoomResponseSchema);
+    const { data: cheapest } = await postOk(SEARCH_PATHS.cheapestRoom, { ...summer, rooms: one, promo: 'SUMMER10' }, CheapestRoomResponseSchema);
+    expect(cheapest.promo).toEqual({ code: 'SUMMER10', status: 'applied' });
+    expect(cheapest.memberTotal?.totalWithTax).toBe(Math.round((plainCheapest.data.memberTotal?.totalWithTax ?? 0) * 90) / 100);
+    expect(cheapest.memberTotal?.cityTax).toBe(plainCheapest.data.memberTotal?.cityTax);
+    const { data: upgrades } = await postOk(
+      SEARCH_PATHS.upgradableRooms,
+      { ...summer, rooms: one, typeCode: 'STD', rateCode: 'AX', promo: 'SUMMER10' },
+      UpgradableRoomsResponseSchema,
+    );
+    expect(upgrades.promo).toEqual({ code: 'SUMMER10', status: 'applied' });
+    expect(upgrades.current.rate.avg_amnt_with_tax).toBe(90);
+    // Superior instead of standard: 108.00 instead of 90.00 a night.
+    expect(upgrades.upgrades.find((upgrade) => upgrade.typeCode === 'SUP')?.extraPerNightWithTax).toBe(18);
+  });
+});
+
 describe('POST /bff/search/addons', () => {
   const addons = (body: Record<string, unknown>) => postOk(SEARCH_PATHS.addons, body, AddonsResponseSchema).then((answer) => answer.data);
 

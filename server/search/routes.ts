@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type TypedResponse } from 'hono';
 import {
   AddonsRequestSchema,
   BenefitsRequestSchema,
@@ -6,6 +6,7 @@ import {
   BoundedHotelSearchRequestSchema,
   BoundedRoomsRequestSchema,
   ChildPolicyRequestSchema,
+  type HotelSearchResponse,
   LocationSearchRequestSchema,
   ParseDeeplinkRequestSchema,
   RatesRequestSchema,
@@ -28,6 +29,16 @@ function answer<T>(c: Context<AppEnv>, outcome: Outcome<T>) {
 }
 
 /**
+ * JSON already written (UTF-8), answered with 200 and typed for a client as c.json would type it. It says
+ * `Vary: Accept-Encoding` itself, as the compress middleware would add: a header added to a finished
+ * response makes Hono copy the whole response, body included, for every request.
+ */
+function jsonBytes<T>(c: Context<AppEnv>, json: Uint8Array) {
+  return c.body(json as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' }) as unknown as Response &
+    TypedResponse<T, 200, 'json'>;
+}
+
+/**
  * Hotel search (spec section 7, "Search"): destinations, hotels with prices, the price calendar, rooms and
  * rates of a hotel, add-ons, benefits, deep links; plus the content of rooms and rates. Answers depend
  * on the inventory and on today, so none of them is cached.
@@ -39,8 +50,9 @@ export function searchRoutes({ db, now = () => new Date() }: { db: Database; now
       const { query, locale } = c.req.valid('json');
       return c.json({ data: await search.location(query, locale) }, 200);
     })
+    // Written by the service: the JSON c.json would write, most of it prepared once per locale.
     .post(SEARCH_PATHS.hotels, validate('json', BoundedHotelSearchRequestSchema), async (c) =>
-      c.json({ data: await search.hotels(c.req.valid('json')) }, 200),
+      jsonBytes<{ data: HotelSearchResponse }>(c, await search.hotelsJson(c.req.valid('json'))),
     )
     .post(SEARCH_PATHS.calendar, validate('json', BoundedCalendarRequestSchema), async (c) =>
       answer(c, await search.calendar(c.req.valid('json'))),

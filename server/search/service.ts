@@ -13,6 +13,7 @@ import type {
   Currency,
   ParsedDeeplink,
   ParseDeeplinkRequestSchema,
+  PromoOutcome,
   RatesRequestSchema,
   RatesResponse,
   RoomRateDetails,
@@ -23,6 +24,7 @@ import type {
   UpgradableRoomsRequestSchema,
 } from '../../src/contract/search';
 import type { Database } from '../db/database';
+import { onInventoryChange } from '../db/inventory-changes';
 import { businessDate } from '../lib/calendar';
 import { addonsView } from './addons';
 import { benefitsFor } from './benefits';
@@ -30,12 +32,14 @@ import { staticRestriction } from './booking';
 import { type CalendarInput, calendarHotels, priceCalendar } from './calendar';
 import { type Catalogue, type CatalogueHotel, loadCatalogue } from './catalogue';
 import { parseDeeplink } from './deeplink';
-import { type HotelSearchInput, type LoadInventory, searchHotels } from './hotel-search';
+import { type HotelSearchInput, hotelSearchJson, type LoadInventory, type LoadNights, searchHotels } from './hotel-search';
 import { buildLocationIndex, type LocationIndex } from './location-index';
 import type { CurrencyRate } from './money';
 import { ageBreakdown, occupancyOf } from './occupancy';
+import { createInventoryCache } from './inventory-cache';
 import { groupInventory, roomTypeStays } from './pricing';
-import { selectInventory } from './queries';
+import { lookUpPromo, percentOffAt, promoOutcome, STANDARD_TERMS } from './promotions';
+import { selectInventoryRanges } from './queries';
 import { roomRateDetailsView } from './room-rate-details';
 import { cheapestRoomView, type HotelStay, ratesView, roomsView, upgradableRooms } from './rooms';
 import { hotelRestriction, stayOf } from './stay';
@@ -65,20 +69,49 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
     });
     return catalogue;
   };
-  const loadInventory: LoadInventory = (roomTypeIds, startDate, endDate) => selectInventory(db, roomTypeIds, startDate, endDate);
-  const today = () => businessDate(now());
+  // Inventory is read through a cache of a few seconds (decision record 0009); writers announce changes.
+  const inventory = createInventoryCache({ read: (blocks) => selectInventoryRanges(db, blocks) });
+  onInventoryChange(db, (change) => inventory.invalidate(change));
+  const loadInventory: LoadInventory = (roomTypeIds, startDate, endDate) => inventory.get(roomTypeIds, startDate, endDate);
+  const loadNights: LoadNights = (roomTypeIds, startDate, endDate) => inventory.nights(roomTypeIds, startDate, endDate);
+  // Today in Berlin changes only at midnight, on a whole minute: worked out once per minute of the clock.
+  let todayOf: { minute: number; date: string } | undefined;
+  const today = () => {
+    const instant = now().getTime();
+    const minute = Math.floor(instant / 60_000);
+    if (todayOf?.minute !== minute) todayOf = { minute, date: businessDate(new Date(instant)) };
+    return todayOf.date;
+  };
   const viewContext = (loaded: Catalogue, currency: string, locale: Locale): ViewContext => ({
     currency: loaded.currencies.get(currency) as CurrencyRate,
     locale,
     nowMs: now().getTime(),
   });
 
-  /** The hotel's room types over the stay; the inventory is read only when the hotel can be booked for it. */
-  async function hotelStayOf(loaded: Catalogue, hotel: CatalogueHotel, startDate: string, endDate: string, rooms: readonly SearchRoom[]): Promise<HotelStay> {
+  /**
+   * The hotel's room types over the stay, priced with the promo code's percentage off where it applies;
+   * the inventory is read only when the hotel can be booked for the stay. Also what became of the code.
+   */
+  async function hotelStayOf(
+    loaded: Catalogue,
+    hotel: CatalogueHotel,
+    request: { startDate: string; endDate: string; rooms: readonly SearchRoom[]; promo?: string | undefined },
+  ): Promise<HotelStay & { promo: PromoOutcome }> {
+    const { startDate, endDate, rooms } = request;
     const stay = stayOf(startDate, endDate, today());
+    const promo = lookUpPromo(loaded, request.promo, stay.today);
+    const percentOff = percentOffAt(promo, hotel, stay);
     const restriction = staticRestriction(hotel, stay, rooms);
     const rows = restriction ? [] : await loadInventory(hotel.roomTypes.map((roomType) => roomType.id), startDate, endDate);
-    return { hotel, stay, rooms, restriction, options: roomTypeStays(hotel, stay, groupInventory(rows), loaded.currencies) };
+    const terms = percentOff > 0 ? { ...STANDARD_TERMS, percentOff } : STANDARD_TERMS;
+    return {
+      hotel,
+      stay,
+      rooms,
+      restriction,
+      options: roomTypeStays(hotel, stay, groupInventory(rows), loaded.currencies, 'allRates', terms),
+      promo: promoOutcome(promo, percentOff > 0),
+    };
   }
 
   const unknownHotel = (hotelCode: string) => ({ notFound: `No hotel with code ${hotelCode}` });
@@ -94,7 +127,13 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
     },
 
     async hotels(request: HotelSearchInput) {
-      return searchHotels(await getCatalogue(), request, today(), loadInventory);
+      return searchHotels(await getCatalogue(), request, today(), loadNights);
+    },
+
+    /** hotels-v2 answered as UTF-8 JSON: `{ data }` with `data` as hotels() gives it. */
+    async hotelsJson(request: HotelSearchInput): Promise<Uint8Array> {
+      const loaded = await getCatalogue();
+      return hotelSearchJson(loaded, request.locale, await searchHotels(loaded, request, today(), loadNights));
     },
 
     async calendar(request: CalendarInput): Promise<Outcome<{ currency: Currency; days: CalendarDay[] }>> {
@@ -108,26 +147,27 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
       const loaded = await getCatalogue();
       const hotel = loaded.hotelsByCode.get(request.hotelCode);
       if (!hotel) return unknownHotel(request.hotelCode);
-      const hotelStay = await hotelStayOf(loaded, hotel, request.startDate, request.endDate, request.rooms);
-      return { data: roomsView(hotelStay, request.payWithPoints, viewContext(loaded, request.currency, request.locale)) };
+      const hotelStay = await hotelStayOf(loaded, hotel, request);
+      return { data: { ...roomsView(hotelStay, request.payWithPoints, viewContext(loaded, request.currency, request.locale)), promo: hotelStay.promo } };
     },
 
     async rates(request: Input<typeof RatesRequestSchema>): Promise<Outcome<RatesResponse>> {
       const loaded = await getCatalogue();
       const hotel = loaded.hotelsByCode.get(request.hotelCode);
       if (!hotel) return unknownHotel(request.hotelCode);
-      const hotelStay = await hotelStayOf(loaded, hotel, request.startDate, request.endDate, request.rooms);
+      const hotelStay = await hotelStayOf(loaded, hotel, request);
       const optionIndex = hotelStay.options.findIndex((option) => option.roomType.typeCode === request.typeCode);
       if (optionIndex < 0) return { notFound: `Hotel ${hotel.code} has no room type ${request.typeCode}` };
-      return { data: ratesView(hotelStay, optionIndex, request.payWithPoints, viewContext(loaded, request.currency, request.locale)) };
+      const context = viewContext(loaded, request.currency, request.locale);
+      return { data: { ...ratesView(hotelStay, optionIndex, request.payWithPoints, context), promo: hotelStay.promo } };
     },
 
     async cheapestRoom(request: Input<typeof BoundedRoomsRequestSchema>): Promise<Outcome<CheapestRoom>> {
       const loaded = await getCatalogue();
       const hotel = loaded.hotelsByCode.get(request.hotelCode);
       if (!hotel) return unknownHotel(request.hotelCode);
-      const hotelStay = await hotelStayOf(loaded, hotel, request.startDate, request.endDate, request.rooms);
-      return { data: cheapestRoomView(hotelStay, viewContext(loaded, request.currency, request.locale)) };
+      const hotelStay = await hotelStayOf(loaded, hotel, request);
+      return { data: { ...cheapestRoomView(hotelStay, viewContext(loaded, request.currency, request.locale)), promo: hotelStay.promo } };
     },
 
     async upgradableRooms(request: Input<typeof UpgradableRoomsRequestSchema>): Promise<Outcome<UpgradableRooms>> {
@@ -135,11 +175,11 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
       const hotel = loaded.hotelsByCode.get(request.hotelCode);
       if (!hotel) return unknownHotel(request.hotelCode);
       if (!hotel.ratePlans.some((plan) => plan.rateCode === request.rateCode)) return { notFound: `Hotel ${hotel.code} has no rate ${request.rateCode}` };
-      const hotelStay = await hotelStayOf(loaded, hotel, request.startDate, request.endDate, request.rooms);
+      const hotelStay = await hotelStayOf(loaded, hotel, request);
       const optionIndex = hotelStay.options.findIndex((option) => option.roomType.typeCode === request.typeCode);
       if (optionIndex < 0) return { notFound: `Hotel ${hotel.code} has no room type ${request.typeCode}` };
       const outcome = upgradableRooms(hotelStay, request.roomIndex, optionIndex, request.rateCode, viewContext(loaded, request.currency, request.locale));
-      return outcome.kind === 'ok' ? { data: outcome.data } : { conflict: outcome.message };
+      return outcome.kind === 'ok' ? { data: { ...outcome.data, promo: hotelStay.promo } } : { conflict: outcome.message };
     },
 
     async addons(request: Input<typeof AddonsRequestSchema>): Promise<Outcome<AddonsResponse>> {

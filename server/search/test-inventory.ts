@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { inventoryChanged } from '../db/inventory-changes';
 
 /**
  * Tests of search set the nights they look at to known values, so expectations are exact numbers
@@ -31,4 +32,6 @@ export async function setNights(
       AND (${change.typeCode ?? null}::text IS NULL OR rt.type_code = ${change.typeCode ?? null}::text)
       AND ri.stay_date >= ${change.from}::date AND ri.stay_date < ${change.to}::date
   `);
+  // As every writer of inventory does: search's cache drops what it held of these nights.
+  inventoryChanged(db, { from: change.from, to: change.to });
 }

@@ -167,8 +167,24 @@ export const HotelResultSchema = v.object({
   nonMemberPrice: v.nullable(PriceSchema),
   /** Points for the whole stay when paying with points. */
   pointsPrice: v.nullable(v.number()),
+  /**
+   * Present when the search carried a promo code: whether the code applies to this hotel for the stay
+   * (its brand and the stay's dates), so that its prices are the reduced ones.
+   */
+  promoApplied: v.optional(v.boolean()),
 });
 export type HotelResult = v.InferOutput<typeof HotelResultSchema>;
+
+/**
+ * What became of a search's promo code: applied (it lowers the prices of the answer: of at least one hotel
+ * of a list), unknown (no such code), expired (its stays are over), notApplicable (valid, but not for
+ * these dates or these hotels' brands). Null when the search had no code. Optional in every answer so
+ * that clients written before it still parse.
+ */
+export const PROMO_STATUSES = ['applied', 'unknown', 'expired', 'notApplicable'] as const;
+export type PromoStatus = (typeof PROMO_STATUSES)[number];
+export const PromoOutcomeSchema = v.nullable(v.object({ code: v.string(), status: v.picklist(PROMO_STATUSES) }));
+export type PromoOutcome = v.InferOutput<typeof PromoOutcomeSchema>;
 
 export const HotelSearchResponseSchema = v.object({
   data: v.object({
@@ -182,6 +198,7 @@ export const HotelSearchResponseSchema = v.object({
       brands: v.array(v.object({ code: v.string(), name: v.string(), count: v.number() })),
       features: v.array(v.object({ code: v.string(), name: v.string(), count: v.number() })),
     }),
+    promo: v.optional(PromoOutcomeSchema),
   }),
 });
 export type HotelSearchResponse = v.InferOutput<typeof HotelSearchResponseSchema>['data'];
@@ -270,6 +287,7 @@ export const RoomsResponseSchema = v.object({
     currency: CurrencySchema,
     /** One entry per room of the search, in order: the room types that fit that room's guests. */
     rooms: v.array(v.object({ roomIndex: v.number(), offers: v.array(RoomOfferSchema) })),
+    promo: v.optional(PromoOutcomeSchema),
   }),
 });
 export type RoomsResponse = v.InferOutput<typeof RoomsResponseSchema>['data'];
@@ -407,6 +425,7 @@ export const RatesResponseSchema = v.object({
     currency: CurrencySchema,
     /** One entry per room of the search: whether this room type takes its guests, is free, and its rates. */
     rooms: v.array(v.object({ roomIndex: v.number(), fits: v.boolean(), available: v.boolean(), rates: v.array(RateSchema) })),
+    promo: v.optional(PromoOutcomeSchema),
   }),
 });
 export type RatesResponse = v.InferOutput<typeof RatesResponseSchema>['data'];
@@ -442,6 +461,7 @@ export const CheapestRoomResponseSchema = v.object({
     memberTotal: v.nullable(PriceSchema),
     /** The same rooms on the paired non-member rates; null when a member rate has no pair. */
     nonMemberTotal: v.nullable(PriceSchema),
+    promo: v.optional(PromoOutcomeSchema),
   }),
 });
 export type CheapestRoom = v.InferOutput<typeof CheapestRoomResponseSchema>['data'];
@@ -485,6 +505,7 @@ export const UpgradableRoomsResponseSchema = v.object({
         extraTotalWithTax: v.number(),
       }),
     ),
+    promo: v.optional(PromoOutcomeSchema),
   }),
 });
 export type UpgradableRooms = v.InferOutput<typeof UpgradableRoomsResponseSchema>['data'];

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { addDays, businessDate } from '../../lib/calendar';
 import type { Database } from '../database';
+import { inventoryChanged } from '../inventory-changes';
 import { resultRows } from '../rows';
 
 export const INVENTORY_WINDOW_DAYS = 400;
@@ -22,11 +23,12 @@ export const INVENTORY_WINDOW_DAYS = 400;
  * Only the missing part is generated: when a room type's nights from today onwards are complete up to
  * some date, generation starts the day after it (a daily top-up adds one night per room type); when there
  * is a gap, the whole window is generated and existing nights are kept (ON CONFLICT DO NOTHING).
+ * Added nights are announced to this process's inventory cache (server/db/inventory-changes.ts).
  */
 export async function ensureInventoryWindow(db: Database, today: Date, days = INVENTORY_WINDOW_DAYS): Promise<number> {
   const first = businessDate(today);
   const last = addDays(first, days - 1);
-  return db.transaction(async (tx) => {
+  const added = await db.transaction(async (tx) => {
     await skipForeignKeyChecksWhenAllowed(tx);
     const result = await tx.execute(sql`
       WITH nights AS MATERIALIZED (
@@ -86,6 +88,9 @@ export async function ensureInventoryWindow(db: Database, today: Date, days = IN
     `);
     return resultRows<{ added: number }>(result)[0]?.added ?? 0;
   });
+  // Committed: search's inventory cache must not keep a night it read as missing (decision record 0009).
+  if (added > 0) inventoryChanged(db, { from: first, to: addDays(last, 1) });
+  return added;
 }
 
 /**

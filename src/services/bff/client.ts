@@ -21,6 +21,14 @@ export function setBffTransport(fetchFunction: typeof fetch): void {
   transport = fetchFunction;
 }
 
+/**
+ * A request to a BFF route (the path without BFF_PREFIX) through the same transport, for services that
+ * need more than getJson/postJson: their own headers, or the body of an error answer (services/auth).
+ */
+export function bffFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  return transport(`${BFF_PREFIX}${path}`, init);
+}
+
 /** Fills `:name` placeholders of a contract path. */
 export function fillPath(path: string, params: Record<string, string>): string {
   return path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));

@@ -70,3 +70,34 @@ export function pathWithoutLocale(pathname: string): string {
 export function isInHousePath(pathname: string): boolean {
   return pathname.includes('/checkin') || pathname.includes('/checkout');
 }
+
+/**
+ * Where a sign-in on the login page leads. The spec's default post-login route is the account overview;
+ * that page is not built yet, so the home page stands in until it is. A sign-in in the dialog stays on
+ * the page where the dialog was opened.
+ */
+export const POST_LOGIN_ROUTE = ROUTES.home;
+
+/** Query parameters the login page reads (spec section 2) and the password-reset link carries. */
+export const LOGIN_QUERY_PARAMS = {
+  /** A session token. */
+  token: 'token',
+  /** Google's result. */
+  credential: 'credential',
+  selectBy: 'select_by',
+  /** Apple's result (code and id_token); a lone code is an exchange code, code with state an OpenID Connect answer. */
+  code: 'code',
+  idToken: 'id_token',
+  state: 'state',
+  /** The password-reset link: the reset token and the account's email. */
+  resetToken: 'reset_token',
+  email: 'email',
+} as const;
+
+/** Query parameter of the activation link (/account/activate?token=...). */
+export const ACTIVATION_TOKEN_PARAM = 'token';
+
+/**
+ * Once a token has been accepted, the login dialog does not open on paths containing these (spec section 2).
+ */
+export const LOGIN_DIALOG_EXCLUDED_PATH_PARTS = ['booking', 'activated', 'preference-center', 'guest-portal', 'enroll', 'account/refresh'] as const;

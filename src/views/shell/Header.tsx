@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { Locale } from '../../contract/locales';
 import { localizedPath, ROUTES } from '../../services/navigation/paths';
 import type { ThemeTokens } from '../../themes/tokens';
+import { AccountMenu } from './AccountMenu';
 import { LocaleSwitcher } from './LocaleSwitcher';
 import { SiteLink } from './SiteLink';
 import { ThemeLogo } from './ThemeLogo';
@@ -29,9 +30,7 @@ export function Header({ locale, tokens }: { locale: Locale; tokens: ThemeTokens
         </nav>
         <div className="site-header__tools">
           <LocaleSwitcher locale={locale} />
-          <SiteLink href={localizedPath(locale, ROUTES.account.login)} className="button button--primary">
-            {t`Sign in`}
-          </SiteLink>
+          <AccountMenu />
         </div>
       </div>
     </header>

@@ -9,7 +9,12 @@ import { THEMES, themeCssVariables } from '../../themes/tokens';
 import { AppearanceContext } from './appearance-context';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { LoginDialog } from './LoginDialog';
+import { LoginNotice } from './LoginNotice';
+import { LoginProvider } from './LoginProvider';
+import { SessionProvider } from './SessionProvider';
 import { SeoLinks } from './SeoLinks';
+import './login.css';
 import './site.css';
 
 /** The frame of every page: theme, language and direction, header, main content and footer. */
@@ -48,11 +53,17 @@ function ThemedShell({ locale, children }: { locale: Locale; children: ReactNode
         {t`Skip to content`}
       </a>
       <SeoLinks locale={locale} />
-      <Header locale={locale} tokens={tokens} />
-      <main id="main" tabIndex={-1}>
-        {children}
-      </main>
-      <Footer locale={locale} />
+      <SessionProvider locale={locale}>
+        <LoginProvider locale={locale}>
+          <Header locale={locale} tokens={tokens} />
+          <LoginNotice />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <Footer locale={locale} />
+          <LoginDialog locale={locale} />
+        </LoginProvider>
+      </SessionProvider>
     </div>
   );
 }

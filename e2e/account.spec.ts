@@ -1,0 +1,189 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
+
+/*
+ * Sign-in journeys against the built site and its BFF: mails are read from the development outbox and
+ * Google and Apple are the local OpenID Connect provider (both switched on in playwright.config.ts).
+ * Demo members come from the seed (README, "Demo members").
+ */
+const OTP_MEMBER = 'omar.haddad@example.com';
+const PASSWORD_MEMBER = 'anna.schmidt@example.com';
+const DEMO_PASSWORD = 'Demo-Password-2026';
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  kind: string;
+}
+
+/** The newest mail of a kind to an address, waiting for it to arrive. */
+async function latestMail(request: APIRequestContext, to: string, kind: string): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/bff/dev/outbox?to=${encodeURIComponent(to)}`);
+      const mails = ((await response.json()) as { data: Mail[] }).data;
+      found = mails.find((mail) => mail.kind === kind);
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found as Mail;
+}
+
+async function mailCount(request: APIRequestContext, to: string): Promise<number> {
+  const response = await request.get(`/bff/dev/outbox?to=${encodeURIComponent(to)}`);
+  return ((await response.json()) as { data: Mail[] }).data.length;
+}
+
+const linkIn = (mail: Mail) => /https?:\/\/\S+/.exec(mail.text)?.[0] ?? '';
+
+async function openSignIn(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function expectSignedIn(page: Page) {
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token')?.length ?? 0)).toBeGreaterThan(10);
+}
+
+test('one-time code: the code from the mail signs the member in, and signing out clears the session', async ({ page, request }) => {
+  await page.goto('/en/');
+  const before = await mailCount(request, OTP_MEMBER);
+  const dialog = await openSignIn(page);
+  await dialog.getByRole('button', { name: 'Get a one-time code by email instead' }).click();
+  await dialog.getByLabel('Email address').fill(OTP_MEMBER);
+  await dialog.getByRole('button', { name: 'Email me a code' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect.poll(() => mailCount(request, OTP_MEMBER)).toBeGreaterThan(before);
+  const code = /\b(\d{6})\b/.exec((await latestMail(request, OTP_MEMBER, 'otp')).text)?.[1] ?? '';
+  expect(code).toMatch(/^\d{6}$/);
+  await dialog.getByLabel('6-digit code').fill(code);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expectSignedIn(page);
+
+  // The same code does not work twice.
+  const reuse = await request.post('/bff/auth/login/otp', { data: { email: OTP_MEMBER, code } });
+  expect(reuse.status()).toBe(401);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await page.reload();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
+
+test('password: the member is signed in and the header shows the level and points', async ({ page }) => {
+  await page.goto('/en/find-a-hotel?location=Berlin');
+  const dialog = await openSignIn(page);
+  await dialog.getByLabel('Email address').fill(PASSWORD_MEMBER);
+  await dialog.getByLabel('Password').fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expectSignedIn(page);
+  const membership = page.getByRole('region', { name: 'Your membership' });
+  await expect(membership).toContainText('Anna');
+  await expect(membership).toContainText('Gold');
+  await expect(membership).toContainText('12,500');
+  // Signing in keeps the visitor on the page they were on.
+  await expect(page).toHaveURL(/\/en\/find-a-hotel\?location=Berlin/);
+});
+
+test('a wrong password says so and keeps what was typed', async ({ page }) => {
+  await page.goto('/en/');
+  const dialog = await openSignIn(page);
+  await dialog.getByLabel('Email address').fill(PASSWORD_MEMBER);
+  await dialog.getByLabel('Password').fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(dialog.getByText('The email address or password is not correct.')).toBeVisible();
+  await expect(dialog.getByLabel('Email address')).toHaveValue(PASSWORD_MEMBER);
+});
+
+for (const provider of ['Google', 'Apple'] as const) {
+  test(`${provider}: signing in through the identity provider signs a known member in`, async ({ page }) => {
+    const email = provider === 'Google' ? PASSWORD_MEMBER : OTP_MEMBER;
+    await page.goto('/en/');
+    const dialog = await openSignIn(page);
+    const popupPromise = page.waitForEvent('popup');
+    await dialog.getByRole('button', { name: `Continue with ${provider}` }).click();
+    const popup = await popupPromise;
+    await popup.getByRole('button', { name: new RegExp(email.replace('.', '\\.')) }).click();
+    await expect(dialog).toBeHidden({ timeout: 15_000 });
+    await expectSignedIn(page);
+  });
+}
+
+test('Google: a new person is sent to registration with a registration token', async ({ page }) => {
+  await page.goto('/en/');
+  const dialog = await openSignIn(page);
+  const popupPromise = page.waitForEvent('popup');
+  await dialog.getByRole('button', { name: 'Continue with Google' }).click();
+  const popup = await popupPromise;
+  await popup.getByRole('button', { name: /new\.google\.guest@example\.com/ }).click();
+  await expect(page).toHaveURL(/\/en\/account\/registration\?registration_token=/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Finish your registration' })).toBeVisible();
+});
+
+test('registration, then the activation link from the mail activates and signs the new member in', async ({ page, request }) => {
+  const email = `new.member.${Date.now()}@example.com`;
+  await page.goto('/en/account/registration');
+  await page.getByLabel('First name').fill('Mia');
+  await page.getByLabel('Last name').fill('Keller');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill('A-long-enough-password');
+  await page.getByLabel('I accept the membership terms and the privacy policy.').check();
+  await page.getByRole('button', { name: 'Become a member' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+
+  const link = new URL(linkIn(await latestMail(request, email, 'activation')));
+  expect(link.pathname).toBe('/en/account/activate');
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page).toHaveURL(/\/en\/account\/activated/);
+  await expectSignedIn(page);
+
+  // The link works once.
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/already active|does not work/);
+});
+
+/** A new, activated member of this test's own (so changing its password disturbs no other journey). */
+async function activatedMember(request: APIRequestContext): Promise<string> {
+  const email = `reset.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const registered = await request.post('/bff/members/register', {
+    data: { email, firstName: 'Ida', lastName: 'Roth', password: 'First-long-password-1', locale: 'en', acceptTerms: true },
+  });
+  expect(registered.status()).toBe(201);
+  const token = new URL(linkIn(await latestMail(request, email, 'activation'))).searchParams.get('token');
+  expect((await request.post('/bff/members/activate', { data: { token } })).status()).toBe(200);
+  return email;
+}
+
+test('password reset: the link from the mail sets a new password that then signs in', async ({ page, request }) => {
+  const email = await activatedMember(request);
+  await page.goto('/en/');
+  let dialog = await openSignIn(page);
+  await dialog.getByRole('button', { name: 'Forgot your password?' }).first().click();
+  await dialog.getByLabel('Email address').fill(email);
+  await dialog.getByRole('button', { name: 'Send link' }).click();
+  await expect(dialog.getByText(`If there is an account for ${email}`)).toBeVisible();
+
+  const link = new URL(linkIn(await latestMail(request, email, 'password-reset')));
+  expect(link.searchParams.get('reset_token')).toBeTruthy();
+  await page.goto(`${link.pathname}${link.search}`);
+  const newPassword = 'Another-long-password-1';
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Repeat the new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page).toHaveURL(/\/en\/account\/password-updated/);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  dialog = await openSignIn(page);
+  await dialog.getByLabel('Email address').fill(email);
+  await dialog.getByLabel('Password').fill(newPassword);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expectSignedIn(page);
+});

@@ -1,0 +1,35 @@
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../env';
+import type { Auth } from './core';
+import { unauthorized } from './http';
+import type { LiveSession } from './sessions';
+import { AUDIENCES } from './tokens';
+
+/** Routes behind bearerAuth find the signed-in member's session here. */
+export type MemberEnv = { Variables: AppEnv['Variables'] & { session: LiveSession } };
+
+/**
+ * Member routes: `Authorization: Bearer <session token>`. 401 for a missing header, a token that fails
+ * verification (algorithm other than ES256, bad signature, expired, wrong issuer or audience, no `sso`),
+ * or whose session is revoked, expired or not this member's.
+ */
+export function bearerAuth(auth: Pick<Auth, 'tokens' | 'sessions'>) {
+  return createMiddleware<MemberEnv>(async (c, next) => {
+    const match = /^Bearer ([\w.~+/-]+=*)$/i.exec(c.req.header('authorization') ?? '');
+    const deny = () => {
+      c.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+      return unauthorized(c, 'Sign in to continue');
+    };
+    if (!match?.[1]) return deny();
+    let claims;
+    try {
+      claims = await auth.tokens.verifyAccessToken(match[1], AUDIENCES.web);
+    } catch {
+      return deny();
+    }
+    const session = await auth.sessions.live(claims.sso);
+    if (!session || session.memberGuid !== claims.sub) return deny();
+    c.set('session', session);
+    await next();
+  });
+}

@@ -1,0 +1,123 @@
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { AUTH_LIMITS } from '../../src/contract/auth';
+import type { Database } from '../db/database';
+import { type OneTimeCodePurpose, oneTimeCodes } from '../db/schema';
+import type { KeyStore } from './keys';
+
+/** How long each kind of code stays valid, in seconds. */
+export const CODE_LIFETIMES: Record<OneTimeCodePurpose, number> = {
+  otp: AUTH_LIMITS.otpValidMinutes * 60,
+  activation: 7 * 24 * 60 * 60,
+  'password-reset': 60 * 60,
+};
+
+/** A 6-digit sign-in code from the operating system's secure random source. */
+export function newOtpCode(): string {
+  return randomInt(0, 10 ** AUTH_LIMITS.otpDigits)
+    .toString()
+    .padStart(AUTH_LIMITS.otpDigits, '0');
+}
+
+/** A link token: 256 random bits. */
+export function newLinkToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** SHA-256 of a high-entropy token (refresh tokens, exchange codes): enough, as they cannot be guessed. */
+export function tokenDigest(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+export interface CodeStore {
+  /** Keeps the code for this email and purpose, replacing any earlier one (which stops working). */
+  issue(email: string, purpose: OneTimeCodePurpose, code: string): Promise<void>;
+  /**
+   * Whether the code is the live one: not used, not expired, fewer than the allowed wrong tries. With
+   * `consume` a right code is used up in the same statement (it works once, also under concurrency). A
+   * wrong code counts a try; after AUTH_LIMITS.otpMaxAttempts the code is dead, even for the right code.
+   */
+  check(email: string, purpose: OneTimeCodePurpose, code: string, options: { consume: boolean }): Promise<boolean>;
+  /** Counts a failed try against the live code without a code (a wrong password after a right code). */
+  countFailure(email: string, purpose: OneTimeCodePurpose): Promise<void>;
+  /** The activation row of a link token, used or not, expired or not (the caller tells the outcomes apart). */
+  findActivation(token: string): Promise<{ id: number; email: string; expiresAt: Date; usedAt: Date | null } | undefined>;
+  /** Marks an activation row used; false when it already was. */
+  consumeActivation(id: number): Promise<boolean>;
+}
+
+/**
+ * One-time codes, stored as HMAC-SHA256 under a server key (not in the table). A 6-digit code has only
+ * a million values: a slow hash would not stop an offline search of a stolen table, a key kept elsewhere
+ * does, and the HMAC costs nothing per request (no CPU cost an attacker could multiply). The email and
+ * purpose are part of the MAC input, so a code is bound to them. Activation tokens are looked up by
+ * their MAC alone (the link carries no email).
+ */
+export function createCodeStore({ db, keys, now }: { db: Database; keys: KeyStore; now: () => Date }): CodeStore {
+  async function mac(purpose: OneTimeCodePurpose, email: string, code: string): Promise<string> {
+    return createHmac('sha256', await keys.hmacKey())
+      .update(`${purpose}\n${email}\n${code}`)
+      .digest('base64url');
+  }
+  const live = (email: string, purpose: OneTimeCodePurpose, at: Date) =>
+    and(
+      eq(oneTimeCodes.email, email),
+      eq(oneTimeCodes.purpose, purpose),
+      isNull(oneTimeCodes.usedAt),
+      gt(oneTimeCodes.expiresAt, at),
+      lt(oneTimeCodes.attempts, AUTH_LIMITS.otpMaxAttempts),
+    );
+
+  return {
+    async issue(email, purpose, code) {
+      const at = now();
+      const codeHash = await mac(purpose, purpose === 'activation' ? '' : email, code);
+      const expiresAt = new Date(at.getTime() + CODE_LIFETIMES[purpose] * 1000);
+      await db
+        .insert(oneTimeCodes)
+        .values({ email, purpose, codeHash, expiresAt, attempts: 0, usedAt: null, createdAt: at })
+        .onConflictDoUpdate({
+          target: [oneTimeCodes.email, oneTimeCodes.purpose],
+          set: { codeHash, expiresAt, attempts: 0, usedAt: null, createdAt: at },
+        });
+    },
+
+    async check(email, purpose, code, { consume }) {
+      const at = now();
+      const matches = and(live(email, purpose, at), eq(oneTimeCodes.codeHash, await mac(purpose, email, code)));
+      const rows = consume
+        ? await db.update(oneTimeCodes).set({ usedAt: at }).where(matches).returning({ id: oneTimeCodes.id })
+        : await db.select({ id: oneTimeCodes.id }).from(oneTimeCodes).where(matches);
+      if (rows.length > 0) return true;
+      await db
+        .update(oneTimeCodes)
+        .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+        .where(live(email, purpose, at));
+      return false;
+    },
+
+    async countFailure(email, purpose) {
+      await db
+        .update(oneTimeCodes)
+        .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+        .where(live(email, purpose, now()));
+    },
+
+    async findActivation(token) {
+      const [row] = await db
+        .select({ id: oneTimeCodes.id, email: oneTimeCodes.email, expiresAt: oneTimeCodes.expiresAt, usedAt: oneTimeCodes.usedAt })
+        .from(oneTimeCodes)
+        .where(and(eq(oneTimeCodes.purpose, 'activation'), eq(oneTimeCodes.codeHash, await mac('activation', '', token))));
+      return row;
+    },
+
+    async consumeActivation(id) {
+      const rows = await db
+        .update(oneTimeCodes)
+        .set({ usedAt: now() })
+        .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.usedAt)))
+        .returning({ id: oneTimeCodes.id });
+      return rows.length > 0;
+    },
+  };
+}

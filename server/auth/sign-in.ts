@@ -1,0 +1,62 @@
+import type { Context } from 'hono';
+import type { LoginResult } from '../../src/contract/auth';
+import type { SocialIdentityProvider } from '../db/schema';
+import { errorBody } from '../middleware/errors';
+import type { Member } from '../members/store';
+import { LoyaltyUnavailableError } from '../ports/loyalty';
+import type { VerifiedIdentity } from '../ports/identity';
+import type { Auth } from './core';
+import { setRefreshCookie } from './http';
+
+export type Authenticated = Extract<LoginResult, { result: 'Authenticated' }>;
+
+/**
+ * Signs the member in: a pending member is activated first (the caller has just proven the email), then
+ * a session starts; the answer carries the session token and the refresh token, which also goes into
+ * the httpOnly cookie. Undefined with a 502 answer when the loyalty system failed during activation.
+ */
+export async function startSession(
+  auth: Auth,
+  c: Context,
+  member: Member,
+): Promise<{ ok: true; result: Authenticated } | { ok: false; response: Response }> {
+  let active = member;
+  if (member.status !== 'active') {
+    try {
+      active = (await auth.members.activate(member)) ?? (await auth.members.byId(member.id)) ?? member;
+    } catch (error) {
+      if (!(error instanceof LoyaltyUnavailableError)) throw error;
+      auth.logger.log('warn', 'loyalty system unavailable at activation', { error });
+      return { ok: false, response: c.json(errorBody('internal', 'The membership system is not available. Please try again later.'), 502) };
+    }
+  }
+  const { session, refreshToken } = await auth.sessions.create(active.id);
+  const token = await auth.tokens.accessToken({ memberGuid: session.memberGuid, sessionId: session.sessionId, email: session.email });
+  setRefreshCookie(c, refreshToken, session.expiresAt, auth.now());
+  return { ok: true, result: { result: 'Authenticated', token, refresh_token: refreshToken } };
+}
+
+/**
+ * After a provider vouched for an identity: the member linked to it, else the member with its verified
+ * email (then linked), else registration with a token carrying the verified email and the identity.
+ */
+export async function socialSignIn(
+  auth: Auth,
+  c: Context,
+  provider: SocialIdentityProvider,
+  identity: VerifiedIdentity,
+): Promise<{ ok: true; result: LoginResult } | { ok: false; response: Response }> {
+  let member = await auth.members.bySocialIdentity(provider, identity.subject);
+  const verifiedEmail = identity.emailVerified ? identity.email : null;
+  if (!member && verifiedEmail) {
+    member = await auth.members.byEmail(verifiedEmail);
+    // A member who already linked another account of this provider still signs in by the verified email.
+    if (member) await auth.members.link(member.id, provider, identity.subject, verifiedEmail);
+  }
+  if (member) return startSession(auth, c, member);
+  if (!verifiedEmail) {
+    return { ok: false, response: c.json(errorBody('unauthorized', 'This account has no verified email address'), 401) };
+  }
+  const registrationToken = await auth.tokens.registrationToken({ email: verifiedEmail, provider, provider_subject: identity.subject });
+  return { ok: true, result: { result: 'RegistrationRequired', registration_token: registrationToken } };
+}

@@ -1,0 +1,116 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_PATHS, LoginResponseSchema, MEMBER_PATHS, OUTBOX_PATH, OutboxResponseSchema } from '../../src/contract/auth';
+import { createScratchPostgresDatabase } from '../../test/bff/database';
+import { createMemoryLogger } from '../../test/bff/memory-logger';
+import { LOCAL_CLIENT_IDS } from '../auth/settings';
+import { type Config, loadConfig } from '../config';
+import { DEMO_MEMBERS } from '../db/seed/members';
+import { type RunningServer, startServer } from '../start';
+import { signInAtLocalProvider } from './local-idp-client';
+
+/*
+ * The whole server over real HTTP with its development pages: the local identity provider mounted at
+ * /dev/idp on the server's own port (its issuer follows the port), Google sign-in through it, and the
+ * outbox page. In production they are off unless ENABLE_DEV_IDP / ENABLE_DEV_OUTBOX say otherwise.
+ */
+
+// One database for the file (the servers run one after another): only the first start seeds it.
+let workDir: string;
+let databaseUrl: string | undefined;
+let dropDatabase: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'bff-dev-pages-'));
+  if (process.env.DATABASE_URL) {
+    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL);
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
+  }
+});
+
+afterAll(async () => {
+  await dropDatabase?.();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+function configFor(env: Record<string, string>): Config {
+  return { ...loadConfig(env), host: '127.0.0.1', dataDir: join(workDir, 'data'), databaseUrl };
+}
+
+async function withServer(config: Config, run: (server: RunningServer) => Promise<void>) {
+  // The real clock: the local provider stamps its tokens with it.
+  const server = await startServer({ config, port: 0, serveStatic: false, logger: createMemoryLogger() });
+  try {
+    await run(server);
+  } finally {
+    await server.close();
+  }
+}
+
+describe('development pages', () => {
+  it('runs the local Google on the server’s own port and signs a seeded member in with it; the outbox answers', async () => {
+    await withServer(configFor({}), async (server) => {
+      const issuer = `${server.url}/dev/idp/google`;
+      const discovery = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as {
+        issuer: string;
+        token_endpoint: string;
+      };
+      expect(discovery.issuer).toBe(issuer);
+      expect(discovery.token_endpoint.startsWith(server.url)).toBe(true);
+
+      const { idToken } = await signInAtLocalProvider({
+        issuer,
+        clientId: LOCAL_CLIENT_IDS.google,
+        email: DEMO_MEMBERS.withPassword,
+        redirectUri: `${server.url}/en/account/login`,
+      });
+      const login = await fetch(`${server.url}/bff${AUTH_PATHS.google}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: idToken }),
+      });
+      const result = v.parse(LoginResponseSchema, await login.json()).data;
+      expect(result.result).toBe('Authenticated');
+      if (result.result !== 'Authenticated') return;
+      const profile = await fetch(`${server.url}/bff${MEMBER_PATHS.profile}`, { headers: { authorization: `Bearer ${result.token}` } });
+      expect(profile.status).toBe(200);
+
+      // Apple too, with a user the seed does not know: registration.
+      const apple = await signInAtLocalProvider({
+        issuer: `${server.url}/dev/idp/apple`,
+        clientId: LOCAL_CLIENT_IDS.apple,
+        email: 'new.apple.guest@example.com',
+      });
+      const appleLogin = await fetch(`${server.url}/bff${AUTH_PATHS.apple}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ authorization: { id_token: apple.idToken } }),
+      });
+      expect(v.parse(LoginResponseSchema, await appleLogin.json()).data.result).toBe('RegistrationRequired');
+
+      await fetch(`${server.url}/bff${AUTH_PATHS.otpCode}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: DEMO_MEMBERS.codeOnly, locale: 'ar' }),
+      });
+      const outbox = await fetch(`${server.url}/bff${OUTBOX_PATH}?to=${encodeURIComponent(DEMO_MEMBERS.codeOnly)}`);
+      expect(outbox.status).toBe(200);
+      expect(v.parse(OutboxResponseSchema, await outbox.json()).data[0]).toMatchObject({ to: DEMO_MEMBERS.codeOnly, kind: 'otp' });
+    });
+  }, 120_000);
+
+  it('keeps both off in production, and turns them on with ENABLE_DEV_IDP=1 and ENABLE_DEV_OUTBOX=1', async () => {
+    await withServer(configFor({ NODE_ENV: 'production' }), async (server) => {
+      expect((await fetch(`${server.url}/dev/idp/google/.well-known/openid-configuration`)).status).toBe(404);
+      expect((await fetch(`${server.url}/bff${OUTBOX_PATH}`)).status).toBe(404);
+    });
+    await withServer(configFor({ NODE_ENV: 'production', ENABLE_DEV_IDP: '1', ENABLE_DEV_OUTBOX: '1' }), async (server) => {
+      expect((await fetch(`${server.url}/dev/idp/google/.well-known/openid-configuration`)).status).toBe(200);
+      expect((await fetch(`${server.url}/bff${OUTBOX_PATH}`)).status).toBe(200);
+    });
+  });
+});

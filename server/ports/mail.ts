@@ -1,0 +1,17 @@
+import type { Locale } from '../../src/contract/locales';
+import type { OutboxMailKind } from '../db/schema';
+
+/** A mail the BFF sends: plain text, already in the recipient's language. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** What the mail is for; the development outbox filters and labels by it. */
+  kind: OutboxMailKind;
+  locale: Locale;
+}
+
+/** Sends mail. The default adapter keeps it in the outbox table (server/adapters/outbox-mailer.ts). */
+export interface MailPort {
+  send(message: MailMessage): Promise<void>;
+}

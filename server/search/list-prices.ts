@@ -1,0 +1,242 @@
+import { type AssignmentProblem, cheapestAssignment } from './assignment';
+import type { CatalogueHotel, CatalogueRatePlan, CatalogueRoomType } from './catalogue';
+import type { NightTable } from './inventory-cache';
+import type { CurrencyRate } from './money';
+import { fits, type Occupancy } from './occupancy';
+import { inEuroCents, nightlyRatePrice } from './pricing';
+import { type PricingTerms, STANDARD_TERMS, termsApply, withPercentOff } from './promotions';
+import type { InventoryRow } from './queries';
+import { rateApplies, type Stay } from './stay';
+import { accommodationVatBps, cityTaxPerGuestNightMinor } from './taxes';
+
+/**
+ * The two prices hotels-v2 shows per hotel, computed directly: the cheapest way to book every room of the
+ * search on member rates and on non-member rates. It gives exactly what roomTypeStays + bookingsOf give
+ * for the cheapest rate of each kind (pricing.ts, booking.ts: same roundings, same assignment), without
+ * building each room type's nightly breakdown, which a list of a hundred hotels does not show. The
+ * single-hotel routes (rooms, rates, cheapest room) keep using the full breakdown.
+ */
+
+/** Sums of booking every room of the search, euro cents. */
+export interface StayTotals {
+  gross: number;
+  net: number;
+  cityTax: number;
+  pointsPrice: number;
+}
+
+export interface ListPrices {
+  member: StayTotals | null;
+  nonMember: StayTotals | null;
+}
+
+/** An assignment problem over a cost table (`costs[room × options + option]`, null: not possible). */
+class CostTable implements AssignmentProblem {
+  readonly rooms: number;
+  readonly capacity: readonly number[];
+  private readonly costs: readonly (number | null)[];
+
+  constructor(rooms: number, capacity: readonly number[], costs: readonly (number | null)[]) {
+    this.rooms = rooms;
+    this.capacity = capacity;
+    this.costs = costs;
+  }
+
+  cost(room: number, option: number): number | null {
+    return this.costs[room * this.capacity.length + option] ?? null;
+  }
+}
+
+/**
+ * The member and the non-member rate with the lowest price factor among those that apply to the stay
+ * (the first one listed on a tie): every night of a rate is the inventory price times its factor, so
+ * these are the cheapest of their kind on any room type (pricing.ts, cheapestOfEachKind).
+ */
+function cheapestPlans(
+  plans: readonly CatalogueRatePlan[],
+  stay: Stay,
+  terms: PricingTerms,
+): { member: CatalogueRatePlan | undefined; nonMember: CatalogueRatePlan | undefined } {
+  let member: CatalogueRatePlan | undefined;
+  let nonMember: CatalogueRatePlan | undefined;
+  for (const plan of plans) {
+    if (!rateApplies(plan.rateCode, stay) || !termsApply(terms, plan)) continue;
+    if (plan.isMemberRate) {
+      if (!member || plan.priceFactorBps < member.priceFactorBps) member = plan;
+    } else if (!nonMember || plan.priceFactorBps < nonMember.priceFactorBps) {
+      nonMember = plan;
+    }
+  }
+  return { member, nonMember };
+}
+
+/**
+ * The hotel's cheapest member and non-member booking of every room (`occupancies`, in search order) over
+ * the stay, or null for a kind that cannot book them all. `nights` holds the inventory of (at least) the
+ * hotel's room types that take some room's guests; a room type without rows has nothing free.
+ */
+export function listPrices(
+  hotel: CatalogueHotel,
+  stay: Stay,
+  occupancies: readonly Occupancy[],
+  nights: NightTable,
+  currencies: ReadonlyMap<string, CurrencyRate>,
+  terms: PricingTerms = STANDARD_TERMS,
+): ListPrices {
+  const { member, nonMember } = cheapestPlans(hotel.ratePlans, stay, terms);
+  const percentOff = terms.percentOff;
+  const vatDivisor = 10_000 + accommodationVatBps(hotel.city.countryCode);
+  const cityTaxPerAdult = cityTaxPerGuestNightMinor(hotel.city.code) * stay.nights;
+  if (occupancies.length === 1) {
+    return oneRoomPrices(hotel, stay, occupancies[0] as Occupancy, nights, currencies, member, nonMember, vatDivisor, percentOff, cityTaxPerAdult);
+  }
+
+  const roomTypes = hotel.roomTypes;
+  const options = roomTypes.length;
+  const free: number[] = new Array<number>(options);
+  const memberGross: number[] = new Array<number>(options).fill(0);
+  const memberNet: number[] = new Array<number>(options).fill(0);
+  const nonMemberGross: number[] = new Array<number>(options).fill(0);
+  const nonMemberNet: number[] = new Array<number>(options).fill(0);
+  for (let option = 0; option < options; option += 1) {
+    const rows = nights.get((roomTypes[option] as CatalogueRoomType).id);
+    const freeRooms = freeOnEveryNight(rows, stay.nights);
+    free[option] = freeRooms;
+    if (freeRooms <= 0 || !rows) continue;
+    if (member) {
+      const price = stayPrice(rows, stay.nights, member, vatDivisor, percentOff, currencies);
+      memberGross[option] = price.gross;
+      memberNet[option] = price.net;
+    }
+    if (nonMember) {
+      const price = stayPrice(rows, stay.nights, nonMember, vatDivisor, percentOff, currencies);
+      nonMemberGross[option] = price.gross;
+      nonMemberNet[option] = price.net;
+    }
+  }
+
+  const rooms = occupancies.length;
+  const fit: boolean[] = new Array<boolean>(rooms * options);
+  for (let room = 0; room < rooms; room += 1) {
+    for (let option = 0; option < options; option += 1) {
+      fit[room * options + option] = fits(occupancies[room] as Occupancy, roomTypes[option] as CatalogueRoomType);
+    }
+  }
+  return {
+    member: member ? cheapestTotals(member, stay, occupancies, free, fit, memberGross, memberNet, cityTaxPerAdult) : null,
+    nonMember: nonMember ? cheapestTotals(nonMember, stay, occupancies, free, fit, nonMemberGross, nonMemberNet, cityTaxPerAdult) : null,
+  };
+}
+
+/** Rooms free on every night of the stay (0 when a night has no row, or the stay has no nights). */
+function freeOnEveryNight(rows: readonly (InventoryRow | undefined)[] | undefined, nights: number): number {
+  let free = nights > 0 ? Number.POSITIVE_INFINITY : 0;
+  for (let night = 0; night < nights; night += 1) {
+    const available = rows?.[night]?.availableRooms ?? 0;
+    if (available < free) free = available;
+  }
+  return free;
+}
+
+interface RoomPrice {
+  gross: number;
+  net: number;
+}
+
+/**
+ * One room on one rate over the stay, with and without VAT, euro cents: each night the inventory price
+ * times the rate's factor, rounded, less a promo code's percentage, rounded, VAT split out of it and
+ * rounded, summed (pricing.ts, priceRate).
+ * Every night has a row.
+ */
+function stayPrice(
+  rows: readonly (InventoryRow | undefined)[],
+  nights: number,
+  plan: CatalogueRatePlan,
+  vatDivisor: number,
+  percentOff: number,
+  currencies: ReadonlyMap<string, CurrencyRate>,
+): RoomPrice {
+  let gross = 0;
+  let net = 0;
+  for (let night = 0; night < nights; night += 1) {
+    const nightGross = withPercentOff(nightlyRatePrice(inEuroCents(rows[night] as InventoryRow, currencies), plan), percentOff);
+    gross += nightGross;
+    net += Math.round((nightGross * 10_000) / vatDivisor);
+  }
+  return { gross, net };
+}
+
+/**
+ * One room: on each kind of rate, the room type that takes the guests and has the lowest price (the first
+ * one on a tie), as cheapestAssignment decides for a single room.
+ */
+function oneRoomPrices(
+  hotel: CatalogueHotel,
+  stay: Stay,
+  guests: Occupancy,
+  nights: NightTable,
+  currencies: ReadonlyMap<string, CurrencyRate>,
+  member: CatalogueRatePlan | undefined,
+  nonMember: CatalogueRatePlan | undefined,
+  vatDivisor: number,
+  percentOff: number,
+  cityTaxPerAdult: number,
+): ListPrices {
+  let bestMember: RoomPrice | undefined;
+  let bestNonMember: RoomPrice | undefined;
+  for (const roomType of hotel.roomTypes) {
+    const rows = nights.get(roomType.id);
+    if (!rows || !fits(guests, roomType) || freeOnEveryNight(rows, stay.nights) <= 0) continue;
+    if (member) {
+      const price = stayPrice(rows, stay.nights, member, vatDivisor, percentOff, currencies);
+      if (!bestMember || price.gross < bestMember.gross) bestMember = price;
+    }
+    if (nonMember) {
+      const price = stayPrice(rows, stay.nights, nonMember, vatDivisor, percentOff, currencies);
+      if (!bestNonMember || price.gross < bestNonMember.gross) bestNonMember = price;
+    }
+  }
+  const cityTax = cityTaxPerAdult * guests.adults;
+  return {
+    member: member && bestMember ? oneRoomTotals(member, bestMember, cityTax, stay.nights) : null,
+    nonMember: nonMember && bestNonMember ? oneRoomTotals(nonMember, bestNonMember, cityTax, stay.nights) : null,
+  };
+}
+
+function oneRoomTotals(plan: CatalogueRatePlan, price: RoomPrice, cityTax: number, nights: number): StayTotals {
+  return { gross: price.gross, net: price.net, cityTax, pointsPrice: plan.isMemberRate ? plan.pointsPerNight * nights : 0 };
+}
+
+function cheapestTotals(
+  plan: CatalogueRatePlan,
+  stay: Stay,
+  occupancies: readonly Occupancy[],
+  free: readonly number[],
+  fit: readonly boolean[],
+  gross: readonly number[],
+  net: readonly number[],
+  cityTaxPerAdult: number,
+): StayTotals | null {
+  const rooms = occupancies.length;
+  const options = free.length;
+  const costs: (number | null)[] = new Array<number | null>(rooms * options);
+  for (let room = 0; room < rooms; room += 1) {
+    for (let option = 0; option < options; option += 1) {
+      const cell = room * options + option;
+      costs[cell] = fit[cell] && (free[option] as number) > 0 ? (gross[option] as number) : null;
+    }
+  }
+  const assignment = cheapestAssignment(new CostTable(rooms, free, costs));
+  if (!assignment) return null;
+  const totals: StayTotals = { gross: 0, net: 0, cityTax: 0, pointsPrice: 0 };
+  const pointsPerRoom = plan.isMemberRate ? plan.pointsPerNight * stay.nights : 0;
+  for (let room = 0; room < rooms; room += 1) {
+    const option = assignment.options[room] as number;
+    totals.gross += gross[option] as number;
+    totals.net += net[option] as number;
+    totals.cityTax += cityTaxPerAdult * (occupancies[room] as Occupancy).adults;
+    totals.pointsPrice += pointsPerRoom;
+  }
+  return totals;
+}

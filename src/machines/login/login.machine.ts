@@ -1,0 +1,493 @@
+import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { AUTH_LIMITS } from '../../contract/auth';
+import type { LoginResult, SocialProvider } from '../../contract/auth';
+import { classifyLoginFailure, SOCIAL_ERROR_MESSAGES } from '../../services/auth/errors';
+import type { FacebookStatus } from '../../services/auth/social';
+import type { AppleAuthorization, LoginActorTypes, LoginContext, LoginEmitted, LoginErrorCode, LoginEvent, LoginInput, LoginMethod, LoginMode, SocialPayload } from './login.types';
+
+/** The result an invoked sign-in returned (the machine's events do not name the done events). */
+function resultOf(event: { type: string }): LoginResult | null {
+  return 'output' in event && typeof event.output === 'object' && event.output !== null && 'result' in event.output ? (event.output as LoginResult) : null;
+}
+
+function errorOf(event: { type: string }): unknown {
+  return 'error' in event ? event.error : undefined;
+}
+
+function outputOf<T>(event: { type: string }): T | null {
+  return 'output' in event ? (event.output as T) : null;
+}
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
+
+/**
+ * The sign-in dialog (spec sections 2, 4, 5, 8): its six modes, the email flows (password, one-time code
+ * with an optional password step, password reset) and the social sign-ins (Google, Apple, Facebook).
+ *
+ * The dialog is `closed` or `open`; the mode it shows is kept in the context while it is closed, so a
+ * visitor who closes it to fetch the code from their mail finds the code entry again. Every attempt sets
+ * `loading` on entry and clears it on exit, whatever ends it (an answer, a failure, a timeout, closing the
+ * dialog). Login results: Authenticated closes the dialog and emits the login event; PasswordRequired asks
+ * for the password; RegistrationRequired shows the registration-incomplete mode (email sign-ins) or sends
+ * the visitor to the registration page (social sign-ins). A 422 follows section 8: a list with `password`
+ * changes nothing, one with `email` closes the dialog with the email-missing notice, any other closes it
+ * with the unknown-error notice and is logged.
+ */
+export const loginMachine = setup({
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    input: {} as LoginInput,
+    emitted: {} as LoginEmitted,
+  },
+  actors: {
+    passwordLogin: fromPromise<LoginActorTypes['passwordLogin']['output'], LoginActorTypes['passwordLogin']['input']>(notProvided('passwordLogin')),
+    requestOtpCode: fromPromise<LoginActorTypes['requestOtpCode']['output'], LoginActorTypes['requestOtpCode']['input']>(notProvided('requestOtpCode')),
+    verifyOtp: fromPromise<LoginActorTypes['verifyOtp']['output'], LoginActorTypes['verifyOtp']['input']>(notProvided('verifyOtp')),
+    confirmPassword: fromPromise<LoginActorTypes['confirmPassword']['output'], LoginActorTypes['confirmPassword']['input']>(notProvided('confirmPassword')),
+    requestPasswordReset: fromPromise<LoginActorTypes['requestPasswordReset']['output'], LoginActorTypes['requestPasswordReset']['input']>(
+      notProvided('requestPasswordReset'),
+    ),
+    googleCredential: fromPromise<LoginActorTypes['googleCredential']['output'], LoginActorTypes['googleCredential']['input']>(notProvided('googleCredential')),
+    appleAuthorization: fromPromise<LoginActorTypes['appleAuthorization']['output'], LoginActorTypes['appleAuthorization']['input']>(
+      notProvided('appleAuthorization'),
+    ),
+    facebookStatus: fromPromise<LoginActorTypes['facebookStatus']['output']>(notProvided('facebookStatus')),
+    socialLogin: fromPromise<LoginActorTypes['socialLogin']['output'], LoginActorTypes['socialLogin']['input']>(notProvided('socialLogin')),
+  },
+  delays: {
+    /** Google sign-in gives up after 60 s (spec sections 4 and 9). */
+    googleTimeout: AUTH_LIMITS.googleTimeoutMs,
+  },
+  guards: {
+    opensIn: ({ event }, params: { mode: LoginMode }) => event.type === 'dialog.open' && event.mode === params.mode,
+    resumes: ({ context }, params: { mode: LoginMode }) => context.mode === params.mode,
+    isProvider: ({ event }, params: { provider: SocialProvider }) => event.type === 'social.start' && event.provider === params.provider,
+    isAuthenticated: ({ event }) => resultOf(event)?.result === 'Authenticated',
+    isPasswordRequired: ({ event }) => resultOf(event)?.result === 'PasswordRequired',
+    isRegistrationRequired: ({ event }) => resultOf(event)?.result === 'RegistrationRequired',
+    isPasswordInvalid: ({ event }) => classifyLoginFailure(errorOf(event)) === 'validation.password',
+    isEmailMissing: ({ event }) => classifyLoginFailure(errorOf(event)) === 'validation.email',
+    isOtherValidationError: ({ event }) => classifyLoginFailure(errorOf(event)) === 'validation.other',
+    hasGoogleCredential: ({ event }) => {
+      if (event.type === 'google.result') return Boolean(event.credential);
+      return Boolean(outputOf<{ credential: string | null }>(event)?.credential);
+    },
+    hasAppleAuthorization: ({ event }) => {
+      if (event.type === 'apple.result') return Boolean(event.authorization?.id_token);
+      return Boolean(outputOf<{ authorization: { id_token: string } | null }>(event)?.authorization?.id_token);
+    },
+    isFacebookConnected: ({ event }) => outputOf<FacebookStatus>(event)?.status === 'connected',
+  },
+  actions: {
+    setMode: assign((_, params: { mode: LoginMode }) => ({ mode: params.mode })),
+    setLocale: assign(({ event }) => {
+      assertEvent(event, 'locale.changed');
+      return { locale: event.locale };
+    }),
+    clearError: assign({ error: null, codeResent: false }),
+    /** An attempt starts: loading on, the provider recorded (null for an email sign-in). */
+    startAttempt: assign((_, params: { provider: SocialProvider | null }) => ({ loading: true, error: null, codeResent: false, provider: params.provider })),
+    endAttempt: assign({ loading: false }),
+    setError: assign((_, params: { error: LoginErrorCode }) => ({ error: params.error })),
+    /** A failure that is not a 422: worded in the form. */
+    setFailure: assign(({ event }, params: { unauthorized: LoginErrorCode }) => {
+      const failure = classifyLoginFailure(errorOf(event));
+      return { error: failure === 'unauthorized' ? params.unauthorized : failure === 'rateLimited' ? ('tooManyAttempts' as const) : ('failed' as const) };
+    }),
+    rememberEmail: assign(({ context, event }) => ('email' in event && typeof event.email === 'string' ? { email: event.email.trim() } : { email: context.email })),
+    rememberCode: assign(({ event }) => {
+      assertEvent(event, 'otp.submit');
+      return { code: event.code.trim() };
+    }),
+    markCodeResent: assign({ codeResent: true }),
+    rememberRegistrationToken: assign(({ event }) => {
+      const result = resultOf(event);
+      return { registrationToken: result?.result === 'RegistrationRequired' ? result.registration_token : null };
+    }),
+    /** The provider answered: what it gave waits in the context to be posted to the BFF. */
+    setPendingSocial: assign(({ event }, params: { provider: SocialProvider }) => {
+      let pending: SocialPayload | null = null;
+      if (params.provider === 'google') {
+        const credential = event.type === 'google.result' ? event.credential : outputOf<{ credential: string | null }>(event)?.credential;
+        if (credential) pending = { provider: 'google', token: credential };
+      } else if (params.provider === 'apple') {
+        const authorization = event.type === 'apple.result' ? event.authorization : outputOf<{ authorization: AppleAuthorization | null }>(event)?.authorization;
+        if (authorization?.id_token) pending = { provider: 'apple', authorization };
+      } else {
+        const status = outputOf<FacebookStatus>(event);
+        if (status?.status === 'connected') pending = { provider: 'facebook', accessToken: status.accessToken, userID: status.userID };
+      }
+      return { pendingSocial: pending };
+    }),
+    /** Authenticated: the login event carries the token to the session; the next opening starts afresh. */
+    signedIn: enqueueActions(({ context, event, enqueue }, params: { method: LoginMethod | 'social' }) => {
+      const result = resultOf(event);
+      if (result?.result !== 'Authenticated') return;
+      const method: LoginMethod = params.method === 'social' ? (context.pendingSocial?.provider ?? context.provider ?? 'google') : params.method;
+      enqueue.emit({ type: 'login.succeeded', token: result.token, method });
+      enqueue.assign({ mode: 'login', code: '', pendingSocial: null, registrationToken: null, error: null });
+    }),
+    emitRegistrationRequired: emit(({ event }) => {
+      const result = resultOf(event);
+      return { type: 'registration.required' as const, registrationToken: result?.result === 'RegistrationRequired' ? result.registration_token : '' };
+    }),
+    /** The shared error handler gets the spec's messages (section 8). */
+    reportMessage: ({ context }, params: { message: string }) => context.report(new Error(params.message), 'login'),
+    reportFailure: ({ context, event }) => context.report(errorOf(event), 'login'),
+    resetFlow: assign({ mode: 'login', code: '', error: null, codeResent: false, registrationToken: null, pendingSocial: null, loading: false }),
+  },
+}).createMachine({
+  id: 'login',
+  description: 'The sign-in dialog: its modes, the email and social sign-ins, and what each answer leads to.',
+  context: ({ input }) => ({
+    locale: input.locale,
+    report: input.report,
+    mode: 'login',
+    email: '',
+    code: '',
+    loading: false,
+    provider: null,
+    error: null,
+    codeResent: false,
+    registrationToken: null,
+    pendingSocial: null,
+  }),
+  initial: 'closed',
+  on: {
+    'login.reset': { actions: 'resetFlow' },
+    'locale.changed': { actions: 'setLocale' },
+  },
+  states: {
+    closed: {
+      description: 'The dialog is closed; the mode it showed is remembered.',
+      initial: 'idle',
+      on: {
+        'dialog.open': [
+          { guard: { type: 'opensIn', params: { mode: 'login' } }, target: '#login.open.login' },
+          { guard: { type: 'opensIn', params: { mode: 'otpLogin' } }, target: '#login.open.otpLogin' },
+          { guard: { type: 'opensIn', params: { mode: 'passwordReset' } }, target: '#login.open.passwordReset' },
+          // Without a mode, the dialog shows the mode it showed last.
+          { guard: { type: 'resumes', params: { mode: 'otpLogin' } }, target: '#login.open.otpLogin' },
+          { guard: { type: 'resumes', params: { mode: 'otpEmailSent' } }, target: '#login.open.otpEmailSent' },
+          { guard: { type: 'resumes', params: { mode: 'otpRegistrationIncomplete' } }, target: '#login.open.otpRegistrationIncomplete' },
+          { guard: { type: 'resumes', params: { mode: 'passwordReset' } }, target: '#login.open.passwordReset' },
+          { guard: { type: 'resumes', params: { mode: 'passwordResetSuccess' } }, target: '#login.open.passwordResetSuccess' },
+          { target: '#login.open.login' },
+        ],
+      },
+      states: {
+        idle: { description: 'Nothing to tell the visitor.' },
+        emailMissing: {
+          description: 'A sign-in was refused for want of an email address (422 naming email): the visitor is told.',
+          on: { 'notice.dismiss': 'idle' },
+        },
+        unknownError: {
+          description: 'A sign-in was refused for another reason (422): the visitor is told, and it was logged.',
+          on: { 'notice.dismiss': 'idle' },
+        },
+      },
+    },
+    open: {
+      description: 'The dialog is open (or the login page shows its content). Social sign-ins start from the login mode and return to it.',
+      initial: 'login',
+      on: {
+        'dialog.close': '#login.closed.idle',
+        'login.reset': { target: '.login', actions: 'resetFlow' },
+        'mode.login': { target: '.login', actions: 'clearError' },
+        'mode.otp': { target: '.otpLogin', actions: 'clearError' },
+        'mode.passwordReset': { target: '.passwordReset', actions: 'clearError' },
+        'social.start': [
+          { guard: { type: 'isProvider', params: { provider: 'google' } }, target: '.googleSignIn' },
+          { guard: { type: 'isProvider', params: { provider: 'apple' } }, target: '.appleSignIn' },
+          { target: '.facebookSignIn' },
+        ],
+        'google.result': [
+          { guard: 'hasGoogleCredential', target: '.googleSignIn.verifying', actions: { type: 'setPendingSocial', params: { provider: 'google' } } },
+          {
+            target: '.login',
+            actions: [assign({ provider: 'google' }), { type: 'setError', params: { error: 'googleFailed' } }, { type: 'reportMessage', params: { message: SOCIAL_ERROR_MESSAGES.googleFailed } }],
+          },
+        ],
+        'apple.result': [
+          { guard: 'hasAppleAuthorization', target: '.appleSignIn.verifying', actions: { type: 'setPendingSocial', params: { provider: 'apple' } } },
+          {
+            target: '.login',
+            actions: [assign({ provider: 'apple' }), { type: 'setError', params: { error: 'appleFailed' } }, { type: 'reportMessage', params: { message: SOCIAL_ERROR_MESSAGES.appleFailed } }],
+          },
+        ],
+      },
+      states: {
+        login: {
+          description: 'Mode login: email and password, the social buttons, and the ways to the other modes.',
+          entry: { type: 'setMode', params: { mode: 'login' } },
+          initial: 'idle',
+          states: {
+            idle: {
+              description: 'The form waits for the visitor.',
+              on: { 'password.submit': { target: 'submitting', actions: 'rememberEmail' } },
+            },
+            submitting: {
+              description: 'Signs in with email and password.',
+              entry: { type: 'startAttempt', params: { provider: null } },
+              exit: 'endAttempt',
+              invoke: {
+                id: 'passwordLogin',
+                src: 'passwordLogin',
+                input: ({ event }) => {
+                  assertEvent(event, 'password.submit');
+                  return { email: event.email.trim(), password: event.password };
+                },
+                onDone: [
+                  { guard: 'isAuthenticated', target: '#login.closed.idle', actions: { type: 'signedIn', params: { method: 'password' } } },
+                  { guard: 'isPasswordRequired', target: 'idle', actions: { type: 'setError', params: { error: 'passwordRequired' } } },
+                  { target: '#login.open.otpRegistrationIncomplete', actions: 'rememberRegistrationToken' },
+                ],
+                onError: failureTransitions('idle', 'invalidCredentials'),
+              },
+            },
+          },
+        },
+        otpLogin: {
+          description: 'Mode otp login: the visitor gives their email to receive a one-time code.',
+          entry: { type: 'setMode', params: { mode: 'otpLogin' } },
+          initial: 'idle',
+          states: {
+            idle: {
+              description: 'The email form waits.',
+              on: { 'otp.request': { target: 'sending', actions: 'rememberEmail' } },
+            },
+            sending: {
+              description: 'Asks the BFF to mail a code.',
+              entry: { type: 'startAttempt', params: { provider: null } },
+              exit: 'endAttempt',
+              invoke: {
+                id: 'requestOtpCode',
+                src: 'requestOtpCode',
+                input: ({ context }) => ({ email: context.email, locale: context.locale }),
+                onDone: '#login.open.otpEmailSent',
+                onError: { target: 'idle', actions: { type: 'setFailure', params: { unauthorized: 'failed' } } },
+              },
+            },
+          },
+        },
+        otpEmailSent: {
+          description: 'Mode otp login email sent: the visitor enters the 6-digit code (and, for an account with a password, the password).',
+          entry: { type: 'setMode', params: { mode: 'otpEmailSent' } },
+          initial: 'code',
+          on: {
+            'otp.resend': { target: '.resending' },
+          },
+          states: {
+            code: {
+              description: 'The code entry waits.',
+              on: { 'otp.submit': { target: 'verifying', actions: 'rememberCode' } },
+            },
+            resending: {
+              description: 'Mails a new code.',
+              entry: { type: 'startAttempt', params: { provider: null } },
+              exit: 'endAttempt',
+              invoke: {
+                id: 'resendOtpCode',
+                src: 'requestOtpCode',
+                input: ({ context }) => ({ email: context.email, locale: context.locale }),
+                onDone: { target: 'code', actions: 'markCodeResent' },
+                onError: { target: 'code', actions: { type: 'setFailure', params: { unauthorized: 'failed' } } },
+              },
+            },
+            verifying: {
+              description: 'Signs in with the code.',
+              entry: { type: 'startAttempt', params: { provider: null } },
+              exit: 'endAttempt',
+              invoke: {
+                id: 'verifyOtp',
+                src: 'verifyOtp',
+                input: ({ context }) => ({ email: context.email, code: context.code }),
+                onDone: [
+                  { guard: 'isAuthenticated', target: '#login.closed.idle', actions: { type: 'signedIn', params: { method: 'otp' } } },
+                  { guard: 'isPasswordRequired', target: 'password' },
+                  { target: '#login.open.otpRegistrationIncomplete', actions: 'rememberRegistrationToken' },
+                ],
+                onError: failureTransitions('code', 'invalidCode'),
+              },
+            },
+            password: {
+              description: 'PasswordRequired: the account has a password, which confirms the sign-in.',
+              initial: 'idle',
+              states: {
+                idle: {
+                  description: 'The password form waits.',
+                  on: { 'otp.password.submit': 'confirming' },
+                },
+                confirming: {
+                  description: 'Confirms the sign-in with code and password.',
+                  entry: { type: 'startAttempt', params: { provider: null } },
+                  exit: 'endAttempt',
+                  invoke: {
+                    id: 'confirmPassword',
+                    src: 'confirmPassword',
+                    input: ({ context, event }) => {
+                      assertEvent(event, 'otp.password.submit');
+                      return { email: context.email, code: context.code, password: event.password };
+                    },
+                    onDone: [
+                      { guard: 'isAuthenticated', target: '#login.closed.idle', actions: { type: 'signedIn', params: { method: 'otp' } } },
+                      { guard: 'isPasswordRequired', target: 'idle', actions: { type: 'setError', params: { error: 'invalidCredentials' } } },
+                      { target: '#login.open.otpRegistrationIncomplete', actions: 'rememberRegistrationToken' },
+                    ],
+                    onError: failureTransitions('idle', 'invalidCredentials'),
+                  },
+                },
+              },
+            },
+          },
+        },
+        otpRegistrationIncomplete: {
+          description: 'Mode otp login registration incomplete: the email has no finished account; the registration page (with the registration token) completes it.',
+          entry: { type: 'setMode', params: { mode: 'otpRegistrationIncomplete' } },
+        },
+        passwordReset: {
+          description: 'Mode password reset: the visitor asks for a link to choose a new password.',
+          entry: { type: 'setMode', params: { mode: 'passwordReset' } },
+          initial: 'idle',
+          states: {
+            idle: {
+              description: 'The email form waits.',
+              on: { 'reset.submit': { target: 'sending', actions: 'rememberEmail' } },
+            },
+            sending: {
+              description: 'Asks the BFF to mail the link.',
+              entry: { type: 'startAttempt', params: { provider: null } },
+              exit: 'endAttempt',
+              invoke: {
+                id: 'requestPasswordReset',
+                src: 'requestPasswordReset',
+                input: ({ context }) => ({ email: context.email, locale: context.locale }),
+                onDone: '#login.open.passwordResetSuccess',
+                onError: { target: 'idle', actions: { type: 'setFailure', params: { unauthorized: 'failed' } } },
+              },
+            },
+          },
+        },
+        passwordResetSuccess: {
+          description: 'Mode password reset success: the link is on its way (the same answer whether or not the email has an account).',
+          entry: { type: 'setMode', params: { mode: 'passwordResetSuccess' } },
+        },
+        googleSignIn: {
+          description: 'Sign in with Google: the provider’s ID token, then the BFF; gives up after 60 s.',
+          entry: { type: 'startAttempt', params: { provider: 'google' } },
+          exit: 'endAttempt',
+          initial: 'authorizing',
+          after: {
+            googleTimeout: {
+              target: '#login.open.login',
+              actions: [{ type: 'setError', params: { error: 'googleTimeout' } }, { type: 'reportMessage', params: { message: SOCIAL_ERROR_MESSAGES.googleTimeout } }],
+            },
+          },
+          states: {
+            authorizing: {
+              description: 'Google’s sign-in (a popup) gives a credential, or none.',
+              invoke: {
+                id: 'googleCredential',
+                src: 'googleCredential',
+                input: ({ context }) => ({ locale: context.locale }),
+                onDone: [
+                  { guard: 'hasGoogleCredential', target: 'verifying', actions: { type: 'setPendingSocial', params: { provider: 'google' } } },
+                  { target: '#login.open.login', actions: socialFailure('googleFailed', SOCIAL_ERROR_MESSAGES.googleFailed) },
+                ],
+                onError: { target: '#login.open.login', actions: socialFailure('googleFailed', SOCIAL_ERROR_MESSAGES.googleFailed) },
+              },
+            },
+            verifying: socialVerifying('googleLogin', 'googleFailed'),
+          },
+        },
+        appleSignIn: {
+          description: 'Sign in with Apple: the provider’s authorization, then the BFF.',
+          entry: { type: 'startAttempt', params: { provider: 'apple' } },
+          exit: 'endAttempt',
+          initial: 'authorizing',
+          states: {
+            authorizing: {
+              description: 'Apple’s sign-in (a popup) gives an authorization, or none.',
+              invoke: {
+                id: 'appleAuthorization',
+                src: 'appleAuthorization',
+                input: ({ context }) => ({ locale: context.locale }),
+                onDone: [
+                  { guard: 'hasAppleAuthorization', target: 'verifying', actions: { type: 'setPendingSocial', params: { provider: 'apple' } } },
+                  { target: '#login.open.login', actions: socialFailure('appleFailed', SOCIAL_ERROR_MESSAGES.appleFailed) },
+                ],
+                onError: { target: '#login.open.login', actions: socialFailure('appleFailed', SOCIAL_ERROR_MESSAGES.appleFailed) },
+              },
+            },
+            verifying: socialVerifying('appleLogin', 'appleFailed'),
+          },
+        },
+        facebookSignIn: {
+          description: 'Sign in with Facebook: the SDK’s login status, then the BFF.',
+          entry: { type: 'startAttempt', params: { provider: 'facebook' } },
+          exit: 'endAttempt',
+          initial: 'authorizing',
+          states: {
+            authorizing: {
+              description: 'Facebook’s SDK says whether the visitor connected.',
+              invoke: {
+                id: 'facebookStatus',
+                src: 'facebookStatus',
+                onDone: [
+                  { guard: 'isFacebookConnected', target: 'verifying', actions: { type: 'setPendingSocial', params: { provider: 'facebook' } } },
+                  { target: '#login.open.login', actions: socialFailure('facebookUnauthorized', SOCIAL_ERROR_MESSAGES.facebookUnauthorized) },
+                ],
+                // The SDK is not ready (the site does not load it yet): 'Facebook API is not initialized'.
+                onError: { target: '#login.open.login', actions: [{ type: 'setError', params: { error: 'facebookUnavailable' } }, 'reportFailure'] },
+              },
+            },
+            verifying: socialVerifying('facebookLogin', 'facebookFailed'),
+          },
+        },
+      },
+    },
+  },
+});
+
+/** The answer to a failed sign-in (spec section 8), then the form's own message for the rest. */
+function failureTransitions(formTarget: string, unauthorized: LoginErrorCode) {
+  return [
+    // A list naming password: nothing is done (the visitor corrects the form).
+    { guard: 'isPasswordInvalid', target: formTarget },
+    { guard: 'isEmailMissing', target: '#login.closed.emailMissing' },
+    { guard: 'isOtherValidationError', target: '#login.closed.unknownError', actions: 'reportFailure' },
+    { target: formTarget, actions: { type: 'setFailure', params: { unauthorized } } },
+  ] as const;
+}
+
+function socialFailure(error: LoginErrorCode, message: string) {
+  return [
+    { type: 'setError', params: { error } },
+    { type: 'reportMessage', params: { message } },
+  ] as const;
+}
+
+/** Posting the provider's answer to the BFF, and what its login result leads to. */
+function socialVerifying(id: 'googleLogin' | 'appleLogin' | 'facebookLogin', failed: LoginErrorCode) {
+  return {
+    description: 'The BFF verifies the provider’s answer and signs in.',
+    invoke: {
+      id,
+      src: 'socialLogin',
+      input: ({ context }: { context: LoginContext }) => context.pendingSocial as SocialPayload,
+      onDone: [
+        { guard: 'isAuthenticated', target: '#login.closed.idle', actions: { type: 'signedIn', params: { method: 'social' } } },
+        // The account has a password: the visitor signs in with email and password instead.
+        { guard: 'isPasswordRequired', target: '#login.open.login', actions: { type: 'setError', params: { error: 'passwordRequired' } } },
+        { target: '#login.closed.idle', actions: 'emitRegistrationRequired' },
+      ],
+      onError: [
+        { guard: 'isPasswordInvalid', target: '#login.open.login' },
+        { guard: 'isEmailMissing', target: '#login.closed.emailMissing' },
+        { guard: 'isOtherValidationError', target: '#login.closed.unknownError', actions: 'reportFailure' },
+        { target: '#login.open.login', actions: [{ type: 'setError', params: { error: failed } }, 'reportFailure'] },
+      ],
+    },
+  } as const;
+}

@@ -1,0 +1,28 @@
+import { ANCHORS, LOGIN_DIALOG_EXCLUDED_PATH_PARTS, pathWithoutLocale, ROUTES } from '../navigation/paths';
+
+/**
+ * When the login dialog may open (spec section 2). It opens from a link to `#open-login-popup`, from the
+ * Sign in button and from a page address ending in `#open-login-popup`. Once a token has been accepted
+ * (the member is signed in) it does not open on paths containing booking, activated, preference-center,
+ * guest-portal, enroll or account/refresh: those pages carry on with their own flow. It never opens over
+ * the login page, which shows the same content in full.
+ */
+export function mayOpenLoginDialog(pathname: string, signedIn: boolean): boolean {
+  if (isLoginPagePath(pathname)) return false;
+  if (!signedIn) return true;
+  return !LOGIN_DIALOG_EXCLUDED_PATH_PARTS.some((part) => pathname.includes(part));
+}
+
+/** Whether a link's address asks for the login dialog. */
+export function opensLoginDialog(href: string | null): boolean {
+  return href !== null && href.endsWith(ANCHORS.openLoginPopup);
+}
+
+export function isLoginPagePath(pathname: string): boolean {
+  return pathWithoutLocale(pathname).replace(/\/+$/, '') === ROUTES.account.login;
+}
+
+/** Pages of the member area: logging out there leads to the home page (spec section 4). */
+export function isAccountPath(pathname: string): boolean {
+  return pathWithoutLocale(pathname).startsWith('/account/');
+}

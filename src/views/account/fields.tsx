@@ -1,0 +1,96 @@
+import { useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { AUTH_LIMITS, SALUTATIONS } from '../../contract/auth';
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'aria-invalid' | 'aria-describedby'>;
+
+/** A labelled input with its hint and its error, tied together for screen readers. */
+export function Field({ label, hint, error, ...input }: InputProps & { label: string; hint?: string | undefined; error?: string | undefined; name: string }) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <p className="form-field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {hint ? (
+        <span id={hintId} className="form-field__hint">
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span id={errorId} className="form-field__error">
+          {error}
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+/** A checkbox with its label after it, and its error. */
+export function CheckField({ label, error, ...input }: InputProps & { label: ReactNode; error?: string | undefined; name: string }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <p className="form-check">
+        <input id={id} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
+        <label htmlFor={id}>{label}</label>
+      </p>
+      {error ? (
+        <p id={errorId} className="form-field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export type Salutation = (typeof SALUTATIONS)[number];
+
+export function SalutationField({ defaultValue }: { defaultValue?: Salutation | null }) {
+  const { t } = useLingui();
+  const id = useId();
+  const names: Record<Salutation, string> = { mr: t`Mr`, ms: t`Ms`, mx: t`Mx` };
+  return (
+    <p className="form-field">
+      <label htmlFor={id}>{t`Salutation`}</label>
+      <select id={id} name="salutation" defaultValue={defaultValue ?? ''}>
+        <option value="">{t`Prefer not to say`}</option>
+        {SALUTATIONS.map((salutation) => (
+          <option key={salutation} value={salutation}>
+            {names[salutation]}
+          </option>
+        ))}
+      </select>
+    </p>
+  );
+}
+
+export const formText = (data: FormData, name: string) => String(data.get(name) ?? '').trim();
+
+export const isSalutation = (value: string): value is Salutation => (SALUTATIONS as readonly string[]).includes(value);
+
+/** A simple email check; the BFF checks again. */
+export const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+
+/** A new password: the length rules of the contract, shown as a hint and checked by the browser too. */
+export function NewPasswordField({ label, error }: { label: string; error?: string | undefined }) {
+  const { t } = useLingui();
+  const minLength = AUTH_LIMITS.passwordMinLength;
+  return (
+    <Field
+      label={label}
+      name="password"
+      type="password"
+      autoComplete="new-password"
+      required
+      minLength={minLength}
+      maxLength={AUTH_LIMITS.passwordMaxLength}
+      hint={t`At least ${minLength} characters.`}
+      error={error}
+    />
+  );
+}

@@ -1,0 +1,62 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import {
+  selectFirstName,
+  selectIsMemberLoading,
+  selectIsSignedIn,
+  selectIsSigningOut,
+  selectLevel,
+  selectPoints,
+} from '../../machines/session/session.selectors';
+import { SessionActorContext } from './session-context';
+import { SignInButton } from './SignInButton';
+
+/**
+ * The header's member corner: the Sign in button for visitors; the member's first name, level and
+ * points and a Sign out button once signed in. Pages render signed out on the server and until the
+ * browser has read the stored token, so server and browser agree on the first render.
+ */
+export function AccountMenu() {
+  const { t } = useLingui();
+  const session = SessionActorContext.useActorRef();
+  const signedIn = SessionActorContext.useSelector(selectIsSignedIn);
+  const signingOut = SessionActorContext.useSelector(selectIsSigningOut);
+  const loading = SessionActorContext.useSelector(selectIsMemberLoading);
+  const firstName = SessionActorContext.useSelector(selectFirstName);
+  const level = SessionActorContext.useSelector(selectLevel);
+  const points = SessionActorContext.useSelector(selectPoints);
+
+  if (!signedIn) return <SignInButton>{t`Sign in`}</SignInButton>;
+  return (
+    <div className="account-menu">
+      <section className="account-menu__member" aria-label={t`Your membership`} aria-busy={loading}>
+        {loading ? (
+          <span className="account-menu__name">{t`Loading your membership…`}</span>
+        ) : (
+          <>
+            {firstName ? (
+              <span className="account-menu__name">
+                <Trans>
+                  Hello, <bdi>{firstName}</bdi>
+                </Trans>
+              </span>
+            ) : null}
+            {level ? (
+              <span className="account-menu__level">
+                <span className="visually-hidden">{t`Level`} </span>
+                <bdi>{level.name}</bdi>
+              </span>
+            ) : null}
+            {points !== null ? (
+              <span className="account-menu__points">
+                <Plural value={points} one="# point" other="# points" />
+              </span>
+            ) : null}
+          </>
+        )}
+      </section>
+      <button type="button" className="button account-menu__sign-out" disabled={signingOut} aria-busy={signingOut} onClick={() => session.send({ type: 'logout' })}>
+        {signingOut ? t`Signing out…` : t`Sign out`}
+      </button>
+    </div>
+  );
+}

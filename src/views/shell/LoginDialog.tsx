@@ -1,0 +1,93 @@
+import { useLingui } from '@lingui/react/macro';
+import { useLocation } from '@tanstack/react-router';
+import { useEffect, useId, useRef } from 'react';
+import type { Locale } from '../../contract/locales';
+import { selectIsOpen } from '../../machines/login/login.selectors';
+import { isLoginPagePath } from '../../services/auth/dialog-rules';
+import { LoginPanel } from './LoginPanel';
+import { LoginActorContext } from './session-context';
+
+/**
+ * The sign-in dialog: a native modal <dialog> (showModal makes the rest of the page inert, keeps focus
+ * inside and turns Escape into `cancel`), opened by the Sign in button and by links to #open-login-popup.
+ * Closing gives focus back to what had it before. Not shown over the login page, which has the same
+ * content in full; a navigation closes it.
+ */
+export function LoginDialog({ locale }: { locale: Locale }) {
+  const { t } = useLingui();
+  const actor = LoginActorContext.useActorRef();
+  const open = LoginActorContext.useSelector(selectIsOpen);
+  const { pathname } = useLocation();
+  const show = open && !isLoginPagePath(pathname);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+
+  // What had focus outside the dialog, to give it back on closing (the dialog's first field takes focus
+  // as it renders, before any effect could ask what had it).
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => {
+      if (event.target instanceof HTMLElement && !dialogRef.current?.contains(event.target)) returnFocus.current = event.target;
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, []);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (show && !dialog.hasAttribute('open')) {
+      // Browsers without showModal (and test DOMs) get an open, non-modal dialog.
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+      // showModal focuses the first focusable element; the first field is where the visitor starts.
+      dialog.querySelector<HTMLElement>('input:not([type="hidden"]), .login-panel button')?.focus();
+    } else if (!show && dialog.hasAttribute('open')) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+      if (returnFocus.current?.isConnected) returnFocus.current.focus();
+    }
+  }, [show]);
+
+  // Leaving the page closes the dialog (a link inside it, or back and forward).
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    if (!isLoginPagePath(pathname)) actor.send({ type: 'dialog.close' });
+  }, [actor, pathname]);
+
+  const close = () => actor.send({ type: 'dialog.close' });
+  return (
+    <dialog
+      ref={dialogRef}
+      className="login-dialog"
+      aria-labelledby={titleId}
+      aria-modal="true"
+      onCancel={(event) => {
+        // Escape: the machine closes the dialog, and the effect above closes the element.
+        event.preventDefault();
+        close();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          close();
+        }
+      }}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog element itself, outside its content) closes it.
+        if (event.target === dialogRef.current) close();
+      }}
+    >
+      {show ? (
+        <div className="login-dialog__content">
+          <button type="button" className="login-dialog__close" aria-label={t`Close`} onClick={close}>
+            <span aria-hidden="true">×</span>
+          </button>
+          <LoginPanel locale={locale} titleId={titleId} />
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
