@@ -2,7 +2,7 @@ import { Plural, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Locale } from '../../contract/locales';
-import type { HotelSearchResponse, SortOption } from '../../contract/search';
+import type { HotelSearchResponse, PromoOutcome, SortOption } from '../../contract/search';
 import { formatCalendarDate } from '../../services/format/dates';
 import { localizedPath, ROUTES } from '../../services/navigation/paths';
 import { hotelSearchQuery, nearbyAvailableArrivals, priceCalendarQuery, resultsRequest } from '../../services/search-api/queries';
@@ -47,6 +47,7 @@ function Results({ data, searched, locale, isRefreshing }: { data: HotelSearchRe
     <div className="results" aria-busy={isRefreshing}>
       <Filters data={data} />
       <section className="results__list" aria-labelledby="results-count">
+        {data.promo ? <PromoNotice outcome={data.promo} /> : null}
         <div className="results__toolbar">
           <p id="results-count" role="status" aria-live="polite">
             <Plural value={available} one="# hotel available" other="# hotels available" />
@@ -204,5 +205,22 @@ function NoAvailability({ searched, locale, nights }: { searched: SearchQuerySta
         </>
       ) : null}
     </div>
+  );
+}
+
+/** What became of the promo code the guest searched with. */
+function PromoNotice({ outcome }: { outcome: NonNullable<PromoOutcome> }) {
+  const { t } = useLingui();
+  const code = outcome.code;
+  const text = {
+    applied: t`Promo code ${code} applied: the prices shown include its discount.`,
+    unknown: t`We do not know the promo code ${code}. Check it, or search without it.`,
+    expired: t`The promo code ${code} has expired. The prices shown are without it.`,
+    notApplicable: t`The promo code ${code} does not apply to these dates or hotels. The prices shown are without it.`,
+  }[outcome.status];
+  return (
+    <p className="notice" role="status">
+      {text}
+    </p>
   );
 }

@@ -129,6 +129,12 @@ describe('results page', () => {
     expect(screen.queryByRole('button', { name: 'Change search' })).toBeNull();
   });
 
+  it('says what became of the promo code searched with', async () => {
+    const withPromo = (status: 'applied' | 'expired') => ({ data: { ...response([hotel('JAZB', 'Jaz Berlin', true)]).data, promo: { code: 'WINTER25', status } } });
+    await renderApp('/en/find-a-hotel?location=Berlin&promo=WINTER25', (url) => (url.pathname === '/bff/search/hotels-v2' ? { body: withPromo('expired') } : undefined));
+    expect(await screen.findByText('The promo code WINTER25 has expired. The prices shown are without it.', undefined, { timeout: 5000 })).toBeTruthy();
+  });
+
   it('proposes nearby dates with availability when nothing is free', async () => {
     await renderApp('/en/find-a-hotel?location=Berlin&startDate=2099-01-10&endDate=2099-01-11', (url) => {
       if (url.pathname === '/bff/search/hotels-v2') return { body: response([hotel('SOLD', 'Sold Hotel', false)]) };
