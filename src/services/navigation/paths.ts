@@ -54,6 +54,11 @@ export const ANCHORS = {
 /** Query parameter carrying a registration token to the registration page. */
 export const REGISTRATION_TOKEN_PARAM = 'registration_token';
 
+/** The registration page for someone whose email or social account is verified but who is no member yet. */
+export function registrationHref(locale: Locale, registrationToken: string): string {
+  return `${localizedPath(locale, ROUTES.account.registration)}?${new URLSearchParams({ [REGISTRATION_TOKEN_PARAM]: registrationToken }).toString()}`;
+}
+
 /** The path of a page in a locale: `/de/find-a-hotel`, `/ar/` for home. */
 export function localizedPath(locale: Locale, path: string): string {
   if (path === '/' || path === '') return `/${locale}/`;

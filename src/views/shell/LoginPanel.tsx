@@ -17,7 +17,7 @@ import {
 import type { LoginErrorCode } from '../../machines/login/login.types';
 import { providersQuery } from '../../services/auth/queries';
 import { prepareSocialSignIn } from '../../services/auth/social';
-import { localizedPath, REGISTRATION_TOKEN_PARAM, ROUTES } from '../../services/navigation/paths';
+import { localizedPath, registrationHref, ROUTES } from '../../services/navigation/paths';
 import { useFlag } from './flags-context';
 import { LoginActorContext } from './session-context';
 import { SiteLink } from './SiteLink';
@@ -171,7 +171,7 @@ export function LoginPanel({ locale, headingLevel = 2, titleId }: PanelProps) {
           <p className="login-panel__actions">
             <SiteLink
               className="button button--primary"
-              href={`${localizedPath(locale, ROUTES.account.registration)}?${new URLSearchParams({ [REGISTRATION_TOKEN_PARAM]: registrationToken ?? '' }).toString()}`}
+              href={registrationHref(locale, registrationToken ?? '')}
             >
               {t`Complete registration`}
             </SiteLink>

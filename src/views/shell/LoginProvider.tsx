@@ -14,7 +14,7 @@ import { mayOpenLoginDialog, opensLoginDialog } from '../../services/auth/dialog
 import { providersQuery } from '../../services/auth/queries';
 import { facebookLoginStatus, oidcRedirectUri, signInWithPopup } from '../../services/auth/social';
 import { reportError } from '../../services/errors/report';
-import { ANCHORS, localizedPath, REGISTRATION_TOKEN_PARAM, ROUTES } from '../../services/navigation/paths';
+import { ANCHORS, registrationHref } from '../../services/navigation/paths';
 import { LoginActorContext, SessionActorContext } from './session-context';
 
 /** The provider's OpenID Connect settings, from the providers answer the dialog loaded when it opened. */
@@ -93,8 +93,7 @@ function LoginEffects({ locale }: { locale: Locale }) {
       // The login event: the session checks the token and stores it.
       login.on('login.succeeded', (event) => session.send({ type: 'token.received', token: event.token })),
       login.on('registration.required', (event) => {
-        const query = new URLSearchParams({ [REGISTRATION_TOKEN_PARAM]: event.registrationToken });
-        void router.navigate({ href: `${localizedPath(locale, ROUTES.account.registration)}?${query.toString()}` });
+        void router.navigate({ href: registrationHref(locale, event.registrationToken) });
       }),
       // A valid token closes the dialog; the end of a session puts it back to login mode (spec section 4).
       session.on('session.signedIn', () => login.send({ type: 'dialog.close' })),
