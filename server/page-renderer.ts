@@ -1,21 +1,13 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from '../src/contract/rendering';
 import type { Logger } from './logger';
 
-/** What the app's server build (src/entry-server.tsx) offers; declared here because server/ may not import src/ views. */
-export interface RenderedPage {
-  html: string;
-  queryState: string;
-  status: 200 | 404;
-}
-export interface PageRenderer {
-  /** Renders the page at an absolute URL (its origin goes into the page's links). */
-  renderPage(url: string): Promise<RenderedPage>;
-}
-interface ServerBuild extends PageRenderer {
-  useBff(fetchFunction: typeof fetch): void;
-}
+export type { RenderedPage } from '../src/contract/rendering';
+
+/** Renders pages before they are sent. */
+export type PageRenderer = Pick<ServerBuild, 'renderPage'>;
 
 /**
  * Loads the app's server build, wired to answer its BFF requests in-process through `bffFetch`.

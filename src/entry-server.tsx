@@ -6,23 +6,15 @@ import { dehydrate } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { prerender } from 'react-dom/static';
 import { App } from './app';
+import type { RenderedPage, ServerBuild } from './contract/rendering';
 import { createAppRouter, createQueryClient } from './router';
 import { setBffTransport } from './services/bff/client';
 import { activateLocaleOfPath, i18n } from './services/i18n/catalogs';
 
-export interface RenderedPage {
-  /** The markup for the app's root element. */
-  html: string;
-  /** The query cache the page was rendered from, for the browser to start with (JSON). */
-  queryState: string;
-  /** 404 when the path is no page of ours. */
-  status: 200 | 404;
-}
-
 /** Requests the app makes to the BFF while rendering go to this function instead of the network. */
-export function useBff(fetchFunction: typeof fetch): void {
+export const useBff: ServerBuild['useBff'] = (fetchFunction) => {
   setBffTransport(fetchFunction);
-}
+};
 
 let renders: Promise<unknown> = Promise.resolve();
 
