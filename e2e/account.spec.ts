@@ -117,6 +117,23 @@ for (const provider of ['Google', 'Apple'] as const) {
   });
 }
 
+test.describe('the Google prompt', () => {
+  test.use({ googlePrompt: true });
+
+  test('appears on a first visit and signs in with Google', async ({ page }) => {
+    await page.goto('/en/find-a-hotel');
+    const prompt = page.getByRole('complementary', { name: 'Sign in with your Google account' });
+    await expect(prompt).toBeVisible();
+    const popupPromise = page.waitForEvent('popup');
+    await prompt.getByRole('button', { name: 'Continue with Google' }).click();
+    const popup = await popupPromise;
+    await popup.getByRole('button', { name: /anna\.schmidt@example\.com/ }).click();
+    await expect(page.getByRole('dialog')).toBeHidden({ timeout: 15_000 });
+    await expectSignedIn(page);
+    await expect(prompt).toBeHidden();
+  });
+});
+
 test('Google: a new person is sent to registration with a registration token', async ({ page }) => {
   await page.goto('/en/');
   const dialog = await openSignIn(page);

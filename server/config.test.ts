@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       dataDir: '.data',
       smtpUrl: undefined,
+      mailFrom: 'no-reply@localhost',
       sentryDsn: undefined,
       staticDir: 'dist',
       ssrEntry: 'dist-server/entry-server.js',
@@ -27,6 +28,7 @@ describe('loadConfig', () => {
         DATABASE_URL: 'postgres://app:secret@db:5432/hotels',
         DATA_DIR: '/var/lib/bff',
         SMTP_URL: 'smtp://mail:25',
+        MAIL_FROM: 'Hotel Group <no-reply@hotels.example.com>',
         SENTRY_DSN: 'https://key@o1.ingest.sentry.io/2',
         STATIC_DIR: '/srv/site',
         SSR_ENTRY: '/srv/render/entry-server.js',
@@ -38,6 +40,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://app:secret@db:5432/hotels',
       dataDir: '/var/lib/bff',
       smtpUrl: 'smtp://mail:25',
+      mailFrom: 'Hotel Group <no-reply@hotels.example.com>',
       sentryDsn: 'https://key@o1.ingest.sentry.io/2',
       staticDir: '/srv/site',
       ssrEntry: '/srv/render/entry-server.js',
@@ -77,6 +80,28 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', ENABLE_DEV_OUTBOX: '1', ENABLE_DEV_IDP: 'true' }).auth).toMatchObject({ devOutbox: true, devIdp: true });
     expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET must have at least 32 characters/);
     expect(() => loadConfig({ ENABLE_DEV_IDP: 'yes' })).toThrow(/ENABLE_DEV_IDP must be 1, 0, true or false/);
+  });
+
+  it('sends mail from no-reply at the public host unless MAIL_FROM says otherwise', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://www.hotels.example.com:8443/' }).mailFrom).toBe('no-reply@www.hotels.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'https://www.hotels.example.com', MAIL_FROM: 'bookings@hotels.example.com' }).mailFrom).toBe(
+      'bookings@hotels.example.com',
+    );
+    expect(loadConfig({ MAIL_FROM: 'H Rewards <rewards@hotels.example.com>' }).mailFrom).toBe('H Rewards <rewards@hotels.example.com>');
+  });
+
+  it.each([
+    'not an address',
+    'rewards@',
+    'H Rewards rewards@hotels.example.com',
+    'H Rewards <rewards@hotels.example.com',
+    // A comma or quote in the name would turn the header into two addresses or another one.
+    'Rewards, Bookings <rewards@hotels.example.com>',
+    'a@hotels.example.com, b@hotels.example.com',
+    // A line break would let the value add headers of its own.
+    'H Rewards\r\nBcc: x@example.com <rewards@hotels.example.com>',
+  ])('rejects MAIL_FROM=%j', (value) => {
+    expect(() => loadConfig({ MAIL_FROM: value })).toThrow(/^Invalid configuration:\n {2}- MAIL_FROM must be an email address/);
   });
 
   it('treats an empty variable as not set', () => {

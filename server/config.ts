@@ -23,12 +23,27 @@ const urlWithProtocol = (protocols: readonly string[], hint: string) =>
 
 const nonEmpty = v.pipe(v.string(), v.nonEmpty('must not be empty'));
 
+const MailAddressSchema = v.pipe(v.string(), v.email());
+
+/**
+ * A sender: `no-reply@example.com` or `Hotel Group <no-reply@example.com>`. The display name may not hold
+ * the characters that would make the header a list or another address (`<>",;`), nor line breaks.
+ */
+const MailFromSchema = v.pipe(
+  v.string(),
+  v.check((value) => {
+    const named = /^([^<>",;\p{Cc}]+?)\s*<([^<>]+)>$/u.exec(value);
+    return v.is(MailAddressSchema, named ? named[2] : value);
+  }, 'must be an email address, optionally with a name: Name <address@example.com>'),
+);
+
 const EnvSchema = v.object({
   PORT: v.optional(PortSchema, '3000'),
   HOST: v.optional(nonEmpty, '0.0.0.0'),
   DATABASE_URL: v.optional(urlWithProtocol(['postgres:', 'postgresql:'], 'postgres://')),
   DATA_DIR: v.optional(nonEmpty, '.data'),
   SMTP_URL: v.optional(urlWithProtocol(['smtp:', 'smtps:'], 'smtp:// or smtps://')),
+  MAIL_FROM: v.optional(MailFromSchema),
   SENTRY_DSN: v.optional(urlWithProtocol(['https:', 'http:'], 'https://')),
   STATIC_DIR: v.optional(nonEmpty, 'dist'),
   SSR_ENTRY: v.optional(nonEmpty, 'dist-server/entry-server.js'),
@@ -42,8 +57,10 @@ export interface Config {
   /** Set: PostgreSQL at this URL. Unset: embedded PGlite in `${dataDir}/pglite`. */
   databaseUrl: string | undefined;
   dataDir: string;
-  /** Read now so a typo fails at start-up; the SMTP mailer that uses it comes later. */
+  /** Set: mail is sent through this SMTP server (server/adapters/smtp-mailer.ts). Unset: it stays in the outbox table. */
   smtpUrl: string | undefined;
+  /** The From of mail sent by SMTP; default `no-reply@` the PUBLIC_URL host, else `no-reply@localhost`. */
+  mailFrom: string;
   sentryDsn: string | undefined;
   staticDir: string;
   /** The server build of the app that renders pages before they are sent; pages are sent unrendered without it. */
@@ -81,6 +98,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: out.DATABASE_URL,
     dataDir: out.DATA_DIR,
     smtpUrl: out.SMTP_URL,
+    mailFrom: out.MAIL_FROM ?? `no-reply@${out.PUBLIC_URL ? new URL(out.PUBLIC_URL).hostname : 'localhost'}`,
     sentryDsn: out.SENTRY_DSN,
     staticDir: out.STATIC_DIR,
     ssrEntry: out.SSR_ENTRY,

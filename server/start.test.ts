@@ -1,9 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchPostgresDatabase, TEST_TODAY } from '../test/bff/database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_TODAY, useServerWorkspace } from '../test/bff/database';
 import { createMemoryLogger } from '../test/bff/memory-logger';
 import { type Config, loadConfig } from './config';
 import { type RunningServer, startServer } from './start';
@@ -13,27 +12,14 @@ import { type RunningServer, startServer } from './start';
  * existing database. PGlite in a temporary data folder, or its own database when DATABASE_URL is set.
  */
 
-let workDir: string;
+const workspace = useServerWorkspace('bff-start-');
 let config: Config;
-let dropDatabase: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'bff-start-'));
-  const staticDir = join(workDir, 'dist');
+  const staticDir = join(workspace.workDir, 'dist');
   await mkdir(join(staticDir, 'assets'), { recursive: true });
   await writeFile(join(staticDir, 'index.html'), '<!doctype html><html lang="en"><body><div id="app"></div></body></html>');
-  let databaseUrl: string | undefined;
-  if (process.env.DATABASE_URL) {
-    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL);
-    databaseUrl = scratch.url;
-    dropDatabase = scratch.drop;
-  }
-  config = { ...loadConfig({}), host: '127.0.0.1', dataDir: join(workDir, 'data'), staticDir, databaseUrl };
-});
-
-afterAll(async () => {
-  await dropDatabase?.();
-  await rm(workDir, { recursive: true, force: true });
+  config = { ...loadConfig({}), host: '127.0.0.1', dataDir: join(workspace.workDir, 'data'), staticDir, databaseUrl: workspace.databaseUrl };
 });
 
 async function withServer(run: (server: RunningServer, logger: ReturnType<typeof createMemoryLogger>) => Promise<void>) {

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { BFF_PREFIX } from '../src/contract/content';
+import { createOutboxMailer } from './adapters/outbox-mailer';
+import { createSmtpMailer, withCopy } from './adapters/smtp-mailer';
 import { createApp } from './app';
 import { type Config, loadConfig } from './config';
 import { type DatabaseHandle, migrate, openDatabase } from './db/database';
@@ -9,7 +11,9 @@ import { ensureInventoryWindow, seedIfEmpty } from './db/seed';
 import { devIdentityProviderMount } from './dev/identity-provider';
 import { createErrorReporter } from './error-reporting';
 import { createJsonLogger, type Logger } from './logger';
+import { schedulePurge } from './maintenance/purge';
 import { loadPageRenderer } from './page-renderer';
+import type { MailPort } from './ports/mail';
 import { createSiteApp } from './static';
 
 export interface StartOptions {
@@ -58,7 +62,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // The local Google and Apple stand-ins (development and tests): their issuer URLs need the server's URL.
   const devIdp = config.auth.devIdp ? devIdentityProviderMount() : undefined;
   const listening: { url?: string } = {};
-  const auth = { settings: config.auth, localIssuer: (name: 'google' | 'apple') => devIdp?.issuer(name), origin: () => listening.url };
+  const auth = {
+    settings: config.auth,
+    mail: mailer(config, { db: database.db, logger, now }),
+    localIssuer: (name: 'google' | 'apple') => devIdp?.issuer(name),
+    origin: () => listening.url,
+  };
   const bff = createApp({ db: database.db, logger, version, now, errorReporter, auth });
   // Pages rendered on the server ask the BFF for their data in-process, not over the network.
   const bffInProcess: typeof fetch = async (input, init) => bff.request(input instanceof Request ? input : String(input), init);
@@ -96,6 +105,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ensureInventoryWindow(database.db, now()).catch((error: unknown) => logger.log('error', 'inventory top-up failed', { error }));
   }, INVENTORY_TOP_UP_INTERVAL_MS);
   topUp.unref();
+  const purge = schedulePurge({ db: database.db, logger, now });
 
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
@@ -104,12 +114,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await devIdp?.start(config.auth.publicUrl ?? url);
   } catch (error) {
     clearInterval(topUp);
+    await purge.stop();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await database.close();
     throw error;
   }
   if (config.auth.devIdp && config.auth.production) logger.log('warn', 'the local identity provider is on (ENABLE_DEV_IDP): anyone can sign in as anyone');
-  if (config.smtpUrl) logger.log('warn', 'SMTP_URL is set, but sending by SMTP is not built yet: mail goes to the outbox table');
   const startupMs = Math.round(performance.now() - started);
   logger.log('info', 'listening', {
     url,
@@ -117,6 +127,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     database: database.kind,
     ...prepared,
     serveStatic: Boolean(site),
+    mail: config.smtpUrl ? 'smtp' : 'outbox',
     version,
   });
 
@@ -128,6 +139,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     close() {
       closing ??= (async () => {
         clearInterval(topUp);
+        await purge.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Keep-alive connections would hold close() open until they time out.
@@ -140,6 +152,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       return closing;
     },
   };
+}
+
+/**
+ * SMTP_URL set: mail goes out by SMTP, plus a copy in the outbox table while the development outbox is
+ * on (its page and the browser tests read codes from the table). Unset: undefined, and the app keeps
+ * mail in the outbox table only.
+ */
+function mailer(config: Config, deps: Parameters<typeof createOutboxMailer>[0]): MailPort | undefined {
+  if (!config.smtpUrl) return undefined;
+  const smtp = createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom, logger: deps.logger });
+  return config.auth.devOutbox ? withCopy(smtp, createOutboxMailer(deps)) : smtp;
 }
 
 async function prepareDatabase(database: DatabaseHandle, today: Date) {

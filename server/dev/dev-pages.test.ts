@@ -1,10 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_PATHS, LoginResponseSchema, MEMBER_PATHS, OUTBOX_PATH, OutboxResponseSchema } from '../../src/contract/auth';
-import { createScratchPostgresDatabase } from '../../test/bff/database';
+import { useServerWorkspace } from '../../test/bff/database';
 import { createMemoryLogger } from '../../test/bff/memory-logger';
 import { LOCAL_CLIENT_IDS } from '../auth/settings';
 import { type Config, loadConfig } from '../config';
@@ -19,26 +17,10 @@ import { signInAtLocalProvider } from './local-idp-client';
  */
 
 // One database for the file (the servers run one after another): only the first start seeds it.
-let workDir: string;
-let databaseUrl: string | undefined;
-let dropDatabase: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'bff-dev-pages-'));
-  if (process.env.DATABASE_URL) {
-    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL);
-    databaseUrl = scratch.url;
-    dropDatabase = scratch.drop;
-  }
-});
-
-afterAll(async () => {
-  await dropDatabase?.();
-  await rm(workDir, { recursive: true, force: true });
-});
+const workspace = useServerWorkspace('bff-dev-pages-');
 
 function configFor(env: Record<string, string>): Config {
-  return { ...loadConfig(env), host: '127.0.0.1', dataDir: join(workDir, 'data'), databaseUrl };
+  return { ...loadConfig(env), host: '127.0.0.1', dataDir: join(workspace.workDir, 'data'), databaseUrl: workspace.databaseUrl };
 }
 
 async function withServer(config: Config, run: (server: RunningServer) => Promise<void>) {

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll } from 'vitest';
 import { type Database, type DatabaseHandle, migrate, openDatabase } from '../../server/db/database';
@@ -98,6 +101,36 @@ export async function createScratchPostgresDatabase(serverUrl: string): Promise<
       } finally {
         await admin.end();
       }
+    },
+  };
+}
+
+/**
+ * For tests that start the whole server: a temporary working folder (for PGlite's data and the like) and,
+ * when DATABASE_URL is set, a scratch PostgreSQL database of its own; both removed after the file.
+ */
+export function useServerWorkspace(prefix: string): { readonly workDir: string; readonly databaseUrl: string | undefined } {
+  let workDir = '';
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    workDir = await mkdtemp(join(tmpdir(), prefix));
+    if (process.env.DATABASE_URL) {
+      const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL);
+      databaseUrl = scratch.url;
+      dropDatabase = scratch.drop;
+    }
+  });
+  afterAll(async () => {
+    await dropDatabase?.();
+    await rm(workDir, { recursive: true, force: true });
+  });
+  return {
+    get workDir() {
+      return workDir;
+    },
+    get databaseUrl() {
+      return databaseUrl;
     },
   };
 }

@@ -26,3 +26,29 @@ export function isLoginPagePath(pathname: string): boolean {
 export function isAccountPath(pathname: string): boolean {
   return pathWithoutLocale(pathname).startsWith('/account/');
 }
+
+/** What decides whether the Google one-tap prompt may show (spec section 2). */
+export interface GooglePromptConditions {
+  pathname: string;
+  /** The page's query, as parsed by the router. */
+  search: Record<string, unknown>;
+  /** The stored token has been read and no member is signed in. */
+  signedOut: boolean;
+  /** The Google Sign-In flag is on and the BFF offers Google. */
+  googleAvailable: boolean;
+  /** The prompt was shown in this browser within the login-shown lifetime (one day). */
+  shownRecently: boolean;
+  /** A modal overlay (the sign-in dialog, a menu or picker drawn as a modal) is open. */
+  overlayOpen: boolean;
+}
+
+/**
+ * The Google prompt shows 500 ms after a page opens (AUTH_LIMITS.googlePromptDelayMs), for a signed-out
+ * visitor with Google available. It is suppressed on the login page, when a registration_token is in the
+ * query (the visitor is finishing a registration), while an overlay is open, and for a day once shown.
+ */
+export function mayPromptGoogle(conditions: GooglePromptConditions): boolean {
+  if (!conditions.signedOut || !conditions.googleAvailable || conditions.shownRecently || conditions.overlayOpen) return false;
+  if (isLoginPagePath(conditions.pathname)) return false;
+  return !conditions.search.registration_token;
+}

@@ -13,7 +13,7 @@ import { reportError } from '../../services/errors/report';
 import { localizedPath, POST_LOGIN_ROUTE, ROUTES } from '../../services/navigation/paths';
 import { LoginPanel } from '../shell/LoginPanel';
 import { PageTitle } from '../shell/PageTitle';
-import { LoginActorContext, SessionActorContext } from '../shell/session-context';
+import { SessionActorContext, useLoginActor, useLoginControl } from '../shell/session-context';
 import { Field, NewPasswordField } from './fields';
 
 /** The login page's query (spec section 2), as the route validated it. */
@@ -43,9 +43,26 @@ export function LoginPage({ locale, query }: { locale: Locale; query: LoginQuery
   return <SignInPage locale={locale} query={query} />;
 }
 
+/** The sign-in machine loads on demand (see LoginHost): the page says so while it does. */
 function SignInPage({ locale, query }: { locale: Locale; query: LoginQuery }) {
   const { t } = useLingui();
-  const login = LoginActorContext.useActorRef();
+  const { actor, load } = useLoginControl();
+  useEffect(() => {
+    if (!actor) load();
+  }, [actor, load]);
+  if (actor) return <SignInForm locale={locale} query={query} />;
+  return (
+    <section className="account-page" aria-busy="true">
+      <PageTitle title={t`Sign in`} />
+      <h1>{t`Sign in`}</h1>
+      <p role="status">{t`Loading…`}</p>
+    </section>
+  );
+}
+
+function SignInForm({ locale, query }: { locale: Locale; query: LoginQuery }) {
+  const { t } = useLingui();
+  const login = useLoginActor();
   const session = SessionActorContext.useActorRef();
   const signedIn = SessionActorContext.useSelector(selectIsSignedIn);
   const router = useRouter();
@@ -161,9 +178,9 @@ function NewPasswordPage({ locale, email, resetToken }: { locale: Locale; email:
     if (!found.password && !found.confirmation) mutation.mutate(password);
   };
   // The login page without the reset link's query, in password-reset mode.
-  const login = LoginActorContext.useActorRef();
+  const { open } = useLoginControl();
   const askForNewLink = () => {
-    login.send({ type: 'dialog.open', mode: 'passwordReset' });
+    open('passwordReset');
     void router.navigate({ href: localizedPath(locale, ROUTES.account.login), replace: true });
   };
   const status = statusOf(mutation.error);

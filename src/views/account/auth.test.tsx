@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { validToken } from '../../../test/auth/tokens';
@@ -331,5 +331,98 @@ describe('sign out', () => {
     );
     expect(await screen.findByRole('button', { name: 'Sign in' }, { timeout: 5000 })).toBeTruthy();
     await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+  });
+});
+
+describe('Google prompt', () => {
+  const googleOn = {
+    '/auth/providers': { body: { data: [{ provider: 'google', enabled: true, issuer: 'https://accounts.example.test', clientId: 'site-client' }] } },
+    '/content/brands': { body: { data: [] } },
+    '/content/destinations': { body: { data: [] } },
+  };
+  const promptName = 'Sign in with your Google account';
+  /**
+   * Lets promises, module loads and React work run without moving the (fake) clock: until the condition
+   * holds (at most 5 s of real time), or for 300 ms of real time when there is none.
+   */
+  async function settle(until?: () => boolean) {
+    const deadline = performance.now() + (until ? 5000 : 300);
+    while (performance.now() < deadline && !until?.()) await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('asks 500 ms after the page opens, not before, and not again within a day', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { fetchMock, unmount } = await renderApp('/en/', bff(googleOn));
+    await settle(() => screen.queryByRole('button', { name: 'Sign in' }) !== null);
+    await vi.advanceTimersByTimeAsync(499);
+    await settle();
+    expect(callsTo(fetchMock, '/auth/providers')).toHaveLength(0);
+    expect(screen.queryByRole('complementary', { name: promptName })).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    await settle(() => screen.queryByRole('complementary', { name: promptName }) !== null);
+    const prompt = screen.getByRole('complementary', { name: promptName });
+    await settle(() => !within(prompt).getByRole('button', { name: 'Continue with Google' }).hasAttribute('disabled'));
+    within(prompt).getByRole('button', { name: 'Not now' }).click();
+    await settle(() => screen.queryByRole('complementary', { name: promptName }) === null);
+    expect(screen.queryByRole('complementary', { name: promptName })).toBeNull();
+    unmount();
+
+    // The next visit, within the day: no prompt.
+    const again = await renderApp('/en/', bff(googleOn));
+    await settle(() => screen.queryByRole('button', { name: 'Sign in' }) !== null);
+    await vi.advanceTimersByTimeAsync(1000);
+    await settle();
+    expect(screen.queryByRole('complementary', { name: promptName })).toBeNull();
+    again.unmount();
+
+    // A day later it may ask again.
+    await vi.advanceTimersByTimeAsync(24 * 60 * 60 * 1000);
+    await renderApp('/en/', bff(googleOn));
+    await settle(() => screen.queryByRole('button', { name: 'Sign in' }) !== null);
+    await vi.advanceTimersByTimeAsync(500);
+    await settle(() => screen.queryByRole('complementary', { name: promptName }) !== null);
+    expect(screen.getByRole('complementary', { name: promptName })).toBeTruthy();
+  });
+
+  it.each([
+    ['on the login page', '/en/account/login'],
+    ['with a registration_token', '/en/account/registration?registration_token=reg-1'],
+  ])('does not ask %s', async (_name, path) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { fetchMock } = await renderApp(path, bff(googleOn));
+    await settle(() => document.querySelector('main h1') !== null);
+    await vi.advanceTimersByTimeAsync(2000);
+    await settle();
+    expect(screen.queryByRole('complementary', { name: promptName })).toBeNull();
+    // The login page's own sign-in panel asks for the providers; the prompt never did.
+    expect(callsTo(fetchMock, '/auth/providers').length).toBe(path.includes('/login') ? 1 : 0);
+  });
+
+  it('does not ask while the sign-in dialog is open, nor a signed-in member', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    await renderApp('/en/', bff(googleOn));
+    await settle(() => screen.queryByRole('button', { name: 'Sign in' }) !== null);
+    screen.getByRole('button', { name: 'Sign in' }).click();
+    await settle(() => dialog()?.hasAttribute('open') === true);
+    await vi.advanceTimersByTimeAsync(1000);
+    await settle();
+    expect(screen.queryByRole('complementary', { name: promptName })).toBeNull();
+    // Nor once the dialog is closed again: the moment has passed.
+    within(dialog() as HTMLElement).getByRole('button', { name: 'Close' }).click();
+    await settle(() => dialog()?.hasAttribute('open') === false);
+    await settle();
+    expect(screen.queryByRole('complementary', { name: promptName })).toBeNull();
+    cleanup();
+
+    localStorage.setItem('token', TOKEN);
+    await renderApp('/en/', bff(googleOn));
+    await settle(() => screen.queryByRole('region', { name: 'Your membership' }) !== null);
+    await vi.advanceTimersByTimeAsync(1000);
+    await settle();
+    expect(screen.queryByRole('complementary', { name: promptName })).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import type { Locale } from '../../contract/locales';
 import { selectIsOpen } from '../../machines/login/login.selectors';
 import { isLoginPagePath } from '../../services/auth/dialog-rules';
 import { LoginPanel } from './LoginPanel';
-import { LoginActorContext } from './session-context';
+import { useLoginActor, useLoginSelector } from './session-context';
 
 /**
  * The sign-in dialog: a native modal <dialog> (showModal makes the rest of the page inert, keeps focus
@@ -15,12 +15,14 @@ import { LoginActorContext } from './session-context';
  */
 export function LoginDialog({ locale }: { locale: Locale }) {
   const { t } = useLingui();
-  const actor = LoginActorContext.useActorRef();
-  const open = LoginActorContext.useSelector(selectIsOpen);
+  const actor = useLoginActor();
+  const open = useLoginSelector(selectIsOpen);
   const { pathname } = useLocation();
   const show = open && !isLoginPagePath(pathname);
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const returnFocus = useRef<HTMLElement | null>(null);
+  // The dialog is loaded on the first request to open it: what had focus then (the Sign in button) is
+  // where focus goes back to, until focus moves elsewhere outside the dialog.
+  const returnFocus = useRef<HTMLElement | null>(typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null);
   const titleId = useId();
 
   // What had focus outside the dialog, to give it back on closing (the dialog's first field takes focus

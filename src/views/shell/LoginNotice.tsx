@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { selectNotice } from '../../machines/login/login.selectors';
-import { LoginActorContext } from './session-context';
+import { useLoginActor, useLoginSelector } from './session-context';
 
 /**
  * What a refused sign-in leaves behind once the dialog has closed (spec section 8): the email-missing
@@ -8,8 +8,8 @@ import { LoginActorContext } from './session-context';
  */
 export function LoginNotice() {
   const { t } = useLingui();
-  const actor = LoginActorContext.useActorRef();
-  const notice = LoginActorContext.useSelector(selectNotice);
+  const actor = useLoginActor();
+  const notice = useLoginSelector(selectNotice);
   if (!notice) return null;
   return (
     <div className="login-notice" role="alert">

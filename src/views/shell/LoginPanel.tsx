@@ -19,7 +19,7 @@ import { providersQuery } from '../../services/auth/queries';
 import { prepareSocialSignIn } from '../../services/auth/social';
 import { localizedPath, registrationHref, ROUTES } from '../../services/navigation/paths';
 import { useFlag } from './flags-context';
-import { LoginActorContext } from './session-context';
+import { useLoginActor, useLoginSelector } from './session-context';
 import { SiteLink } from './SiteLink';
 
 function useErrorMessages(): Record<LoginErrorCode, string> {
@@ -62,14 +62,14 @@ interface PanelProps {
  */
 export function LoginPanel({ locale, headingLevel = 2, titleId }: PanelProps) {
   const { t } = useLingui();
-  const actor = LoginActorContext.useActorRef();
-  const mode = LoginActorContext.useSelector(selectMode);
-  const loading = LoginActorContext.useSelector(selectIsLoading);
-  const error = LoginActorContext.useSelector(selectError);
-  const email = LoginActorContext.useSelector(selectEmail);
-  const passwordStep = LoginActorContext.useSelector(selectIsPasswordStep);
-  const codeResent = LoginActorContext.useSelector(selectCodeResent);
-  const registrationToken = LoginActorContext.useSelector(selectRegistrationToken);
+  const actor = useLoginActor();
+  const mode = useLoginSelector(selectMode);
+  const loading = useLoginSelector(selectIsLoading);
+  const error = useLoginSelector(selectError);
+  const email = useLoginSelector(selectEmail);
+  const passwordStep = useLoginSelector(selectIsPasswordStep);
+  const codeResent = useLoginSelector(selectCodeResent);
+  const registrationToken = useLoginSelector(selectRegistrationToken);
   const messages = useErrorMessages();
   const errorId = useId();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
@@ -253,9 +253,9 @@ export function LoginPanel({ locale, headingLevel = 2, titleId }: PanelProps) {
  */
 function SocialButtons() {
   const { t } = useLingui();
-  const actor = LoginActorContext.useActorRef();
-  const loading = LoginActorContext.useSelector(selectIsLoading);
-  const running = LoginActorContext.useSelector(selectSocialInProgress);
+  const actor = useLoginActor();
+  const loading = useLoginSelector(selectIsLoading);
+  const running = useLoginSelector(selectSocialInProgress);
   const googleOn = useFlag('Google Sign-In');
   const appleOn = useFlag('Apple Sign-in');
   const providers = useQuery(providersQuery());

@@ -9,9 +9,7 @@ import { THEMES, themeCssVariables } from '../../themes/tokens';
 import { AppearanceContext } from './appearance-context';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { LoginDialog } from './LoginDialog';
-import { LoginNotice } from './LoginNotice';
-import { LoginProvider } from './LoginProvider';
+import { LoginHost, LoginNoticeSlot } from './LoginHost';
 import { SessionProvider } from './SessionProvider';
 import { SeoLinks } from './SeoLinks';
 import './login.css';
@@ -54,15 +52,14 @@ function ThemedShell({ locale, children }: { locale: Locale; children: ReactNode
       </a>
       <SeoLinks locale={locale} />
       <SessionProvider locale={locale}>
-        <LoginProvider locale={locale}>
+        <LoginHost locale={locale}>
           <Header locale={locale} tokens={tokens} />
-          <LoginNotice />
+          <LoginNoticeSlot />
           <main id="main" tabIndex={-1}>
             {children}
           </main>
           <Footer locale={locale} />
-          <LoginDialog locale={locale} />
-        </LoginProvider>
+        </LoginHost>
       </SessionProvider>
     </div>
   );

@@ -1,0 +1,130 @@
+import { and, eq, inArray, lt, lte, ne, or } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { exchangeCodes, oneTimeCodes, outboxMails, rateLimitBuckets, refreshTokens, sessions } from '../db/schema';
+import type { Logger } from '../logger';
+
+/*
+ * Deletes what can no longer be used (decision record 0013). Each rule deletes no row that a check in
+ * server/auth/ could still read and answer differently for:
+ * - one-time codes are checked with `expires_at > now`, so a code is dead from its expiry on; activation
+ *   rows stay ACTIVATION_ROW_RETENTION_MS longer, because the activate route reads an expired row to
+ *   answer `already_activated` to a member who opens an old link;
+ * - exchange codes are dead from their expiry on;
+ * - a session, revoked or not, stays until it expires: reuse detection finds a used refresh token by its
+ *   row, and a used token presented again must still be recognised (and reported) until the session is
+ *   over anyway. Its refresh tokens go with it;
+ * - a rate-limit window that began more than RATE_LIMIT_ROW_RETENTION_MS ago is over for every rule;
+ * - outbox mails are kept OUTBOX_RETENTION_MS, long enough to look at during development.
+ */
+
+export const ACTIVATION_ROW_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+/** The longest rate-limit window is 15 minutes; a day leaves room for longer ones (the limiter also keeps a day). */
+export const RATE_LIMIT_ROW_RETENTION_MS = 24 * 60 * 60 * 1000;
+export const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+export const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
+export interface PurgeCounts {
+  oneTimeCodes: number;
+  exchangeCodes: number;
+  sessions: number;
+  refreshTokens: number;
+  rateLimitBuckets: number;
+  outboxMails: number;
+}
+
+/** Deletes the expired rows as of `now` and says how many of each kind went. */
+export async function purgeExpired(db: Database, now: Date): Promise<PurgeCounts> {
+  const before = (milliseconds: number) => new Date(now.getTime() - milliseconds);
+
+  const codes = await db
+    .delete(oneTimeCodes)
+    .where(
+      or(
+        and(ne(oneTimeCodes.purpose, 'activation'), lte(oneTimeCodes.expiresAt, now)),
+        and(eq(oneTimeCodes.purpose, 'activation'), lte(oneTimeCodes.expiresAt, before(ACTIVATION_ROW_RETENTION_MS))),
+      ),
+    )
+    .returning({ id: oneTimeCodes.id });
+
+  const exchange = await db.delete(exchangeCodes).where(lte(exchangeCodes.expiresAt, now)).returning({ codeHash: exchangeCodes.codeHash });
+
+  // The foreign key would delete them with their session; deleting them first counts them.
+  const expiredSessions = db.select({ id: sessions.id }).from(sessions).where(lte(sessions.expiresAt, now));
+  const tokens = await db
+    .delete(refreshTokens)
+    .where(inArray(refreshTokens.sessionId, expiredSessions))
+    .returning({ tokenHash: refreshTokens.tokenHash });
+  const ended = await db.delete(sessions).where(lte(sessions.expiresAt, now)).returning({ id: sessions.id });
+
+  const windows = await db
+    .delete(rateLimitBuckets)
+    .where(lt(rateLimitBuckets.windowStart, before(RATE_LIMIT_ROW_RETENTION_MS)))
+    .returning({ key: rateLimitBuckets.key });
+
+  const mails = await db
+    .delete(outboxMails)
+    .where(lt(outboxMails.createdAt, before(OUTBOX_RETENTION_MS)))
+    .returning({ id: outboxMails.id });
+
+  return {
+    oneTimeCodes: codes.length,
+    exchangeCodes: exchange.length,
+    sessions: ended.length,
+    refreshTokens: tokens.length,
+    rateLimitBuckets: windows.length,
+    outboxMails: mails.length,
+  };
+}
+
+export interface PurgeSchedule {
+  /** Stops the schedule and waits for a purge under way, so the database can be closed after it. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Purges once at once (a process restarted more often than the interval still purges) and then every
+ * `intervalMs`. A purge still running when the next is due is not doubled. Failures are logged and the
+ * next run tries again. Several processes on one database may all purge: the deletes do not conflict.
+ */
+export function schedulePurge({
+  db,
+  logger,
+  now,
+  intervalMs = PURGE_INTERVAL_MS,
+}: {
+  db: Database;
+  logger: Logger;
+  now: () => Date;
+  intervalMs?: number;
+}): PurgeSchedule {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  const run = () => {
+    if (running || stopped) return;
+    running = purgeExpired(db, now())
+      .then(
+        (counts) => {
+          const deleted = Object.values(counts).reduce((sum, count) => sum + count, 0);
+          logger.log(deleted > 0 ? 'info' : 'debug', 'expired data purged', { ...counts });
+        },
+        (error: unknown) => logger.log('error', 'purge of expired data failed', { error }),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  };
+
+  const timer = setInterval(run, intervalMs);
+  // The schedule alone must not keep the process alive.
+  timer.unref();
+  run();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
