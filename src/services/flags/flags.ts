@@ -36,6 +36,9 @@ export const DEFAULT_FLAGS: FlagValues = {
   'modify-booking-enabled': true,
   'booking-cart-summary': true,
   paypal: true,
+  'show-cancellation-insurance-addon': true,
+  'show-ideal-along-with-guarantee': true,
+  'save-payment-details': true,
   // Sign-in toggles (spec section 6): on unless a flag source turns them off.
   'Google Sign-In': true,
   'Apple Sign-in': true,

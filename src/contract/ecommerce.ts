@@ -1,0 +1,413 @@
+import * as v from 'valibot';
+import { LocaleSchema } from './locales';
+import { ADDON_PRICING_MODES, ChildAgeSchema, CurrencySchema, HotelCodeSchema, IsoDateSchema, PROMO_STATUSES, SEARCH_LIMITS } from './search';
+
+/**
+ * The booking journey's calls (spec section 7, "Commerce"), relative to BFF_PREFIX. Guests and members
+ * both use them: a member's calls carry the bearer token, which ties the cart to the member; a guest's
+ * cart is reached by its id alone (a random UUID, like a bearer secret). Prices are computed by the BFF
+ * from the rate plans; the client never sends a price.
+ */
+export const ECOMMERCE_PATHS = {
+  carts: '/ecommerce/cart',
+  cart: (cartId: string) => `/ecommerce/cart/${cartId}`,
+  paymentMethod: (cartId: string) => `/ecommerce/cart/${cartId}/payment-method`,
+  creditCard: (cartId: string) => `/ecommerce/cart/${cartId}/credit-card`,
+  pay: (cartId: string) => `/ecommerce/cart/${cartId}/pay`,
+  stay: (cartId: string, stayId: string) => `/ecommerce/cart/${cartId}/stays/${stayId}`,
+  roomStay: (cartId: string, stayId: string, roomStayId: string) => `/ecommerce/cart/${cartId}/stays/${stayId}/room-stays/${roomStayId}`,
+  availableAddons: (cartId: string, stayId: string, roomStayId: string) =>
+    `/ecommerce/cart/${cartId}/stays/${stayId}/room-stays/${roomStayId}/available-addons-and-benefits`,
+  vouchers: (cartId: string) => `/ecommerce/cart/${cartId}/vouchers`,
+  /** POST: apply one of the member's own vouchers by id; DELETE: take a voucher off the cart. */
+  voucher: (cartId: string, voucherId: string) => `/ecommerce/cart/${cartId}/vouchers/${voucherId}`,
+  insuranceCalculate: (cartId: string, product: string) => `/ecommerce/cart/${cartId}/insurance/${product}/calculate`,
+  insurance: (cartId: string, product: string) => `/ecommerce/cart/${cartId}/insurance/${product}`,
+  customerRateFlags: '/ecommerce/rate/customer/flags',
+  modifications: '/ecommerce/reservation-modification',
+  modificationRoomStay: (modificationId: string, roomStayId: string) => `/ecommerce/reservation-modification/${modificationId}/room-stays/${roomStayId}`,
+  modificationComplete: (modificationId: string) => `/ecommerce/reservation-modification/${modificationId}/complete`,
+  order: (orderId: string) => `/ecommerce/order/${orderId}`,
+  cancelReservation: (orderId: string, reservationNumber: string) => `/ecommerce/order/${orderId}/reservation/${reservationNumber}/cancel`,
+  /** Bookings made at a hotel in the last 24 hours (by hotel code). */
+  recentOrdersCount: (hotelCode: string) => `/ecommerce/order/recent-orders-count/${hotelCode}`,
+  applePaySession: '/ecommerce/payment/apple-pay-request-session',
+  /** The payment provider's signed notifications (server to server). */
+  paymentNotifications: '/ecommerce/payment/notifications',
+  tracking: {
+    conversion: '/ecommerce/track-conversion',
+    initiateCheckout: '/ecommerce/initiate-checkout',
+    rateSelected: '/ecommerce/rate-selected',
+    roomSelected: '/ecommerce/room-selected',
+  },
+  creditCards: '/ecommerce/members/credit-cards',
+  merchant: '/ecommerce/members/credit-cards/merchant',
+  creditCardItem: (cardId: string) => `/ecommerce/members/credit-cards/${cardId}`,
+  creditCardCvv: (cardId: string) => `/ecommerce/members/credit-cards/${cardId}/cvv`,
+} as const;
+
+/** Constants of the booking journey (spec sections 3 and 9, and our own rules). */
+export const ECOMMERCE_LIMITS = {
+  /** Rooms taken at payment are held this long for a payment that needs the guest (3-D Secure, PayPal...). */
+  holdMinutes: 15,
+  /** An open cart without activity expires after this long; its prices are recomputed on every read. */
+  cartLifetimeHours: 24,
+  /** Points the green option adds (spec section 9). */
+  greenOptionPoints: 500,
+  maxAddonQuantity: 10,
+} as const;
+
+export const UuidSchema = v.pipe(v.string(), v.uuid('Not a valid id'));
+
+export const GUARANTEE_KINDS = ['hold', 'guarantee', 'deposit'] as const;
+export type GuaranteeKind = (typeof GUARANTEE_KINDS)[number];
+
+export const PAYMENT_METHODS = ['card', 'paypal', 'apple_pay', 'ideal', 'points'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PaymentMethodSchema = v.picklist(PAYMENT_METHODS, 'Unknown payment method');
+
+export const VOUCHER_CATEGORIES = ['Voucher', 'Bonus', 'Other'] as const;
+
+export const INSURANCE_PRODUCTS = ['cancellation'] as const;
+export const InsuranceProductSchema = v.picklist(INSURANCE_PRODUCTS, 'Unknown insurance');
+
+// ---------- the cart (spec section 3: Cart, Stay, Room stay) ----------
+
+const NameSchema = v.pipe(v.string(), v.trim(), v.minLength(1, 'Required'), v.maxLength(80, 'At most 80 characters'));
+const CountryCodeSchema = v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'A two-letter country code'));
+
+export const CompanyAddressSchema = v.object({
+  name: NameSchema,
+  address_line: v.pipe(v.string(), v.trim(), v.minLength(1, 'Required'), v.maxLength(120)),
+  postal_code: v.pipe(v.string(), v.trim(), v.minLength(1, 'Required'), v.maxLength(16)),
+  city: NameSchema,
+  country_code: CountryCodeSchema,
+  vat_id: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(20)))),
+});
+export type CompanyAddress = v.InferOutput<typeof CompanyAddressSchema>;
+
+export const TravellerSchema = v.object({
+  salutation: v.optional(v.nullable(v.picklist(['mr', 'ms', 'mx']))),
+  first_name: NameSchema,
+  last_name: NameSchema,
+  email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('Not an email address'), v.maxLength(254)),
+  phone: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^\+?[0-9 ()-]{6,20}$/, 'Not a phone number')))),
+  country_code: v.optional(v.nullable(CountryCodeSchema)),
+  /** Business bookings: the company the invoice goes to (spec anchor #payment-legal-address-company). */
+  company: v.optional(v.nullable(CompanyAddressSchema)),
+  special_requests: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(500)))),
+});
+export type Traveller = v.InferOutput<typeof TravellerSchema>;
+
+const MoneyAmount = v.number();
+
+export const CartAddonSchema = v.object({
+  addon_code: v.string(),
+  name: v.string(),
+  pricing: v.picklist(ADDON_PRICING_MODES),
+  quantity: v.number(),
+  price: MoneyAmount,
+});
+
+export const ReservationInfoSchema = v.object({
+  rate_name: v.string(),
+  guarantee_policy_code: v.string(),
+  guarantee_type: v.picklist(GUARANTEE_KINDS),
+  cancellation_policy_code: v.string(),
+  /** The last moment (ISO date-time, UTC) to cancel free of charge; null: not refundable. */
+  free_cancellation_until: v.nullable(v.string()),
+  breakfast_included: v.boolean(),
+  is_member_rate: v.boolean(),
+});
+export type ReservationInfo = v.InferOutput<typeof ReservationInfoSchema>;
+
+export const RoomStaySchema = v.object({
+  room_stay_id: v.string(),
+  room_type_code: v.string(),
+  room_type_name: v.string(),
+  rate_code: v.string(),
+  adults_count: v.number(),
+  child_ages: v.array(v.number()),
+  /** Room price of the stay without tax, with tax, and the city tax (paid at the hotel), in the cart's currency. */
+  price: MoneyAmount,
+  price_with_tax: MoneyAmount,
+  city_tax: MoneyAmount,
+  /** Points that pay for this room instead of money (0: not payable with points). */
+  points_price: v.number(),
+  reservation_number: v.nullable(v.string()),
+  addons: v.array(CartAddonSchema),
+  unclaimed_benefits: v.array(v.object({ code: v.string(), name: v.string(), points: v.number() })),
+  receive_points_for_green_option: v.boolean(),
+  traveller: v.nullable(TravellerSchema),
+  reservation_info: ReservationInfoSchema,
+});
+export type RoomStay = v.InferOutput<typeof RoomStaySchema>;
+
+export const StaySchema = v.object({
+  stay_id: v.string(),
+  hotel_code: v.string(),
+  hotel_name: v.string(),
+  check_in_date: v.string(),
+  check_out_date: v.string(),
+  night_count: v.number(),
+  room_stays: v.array(RoomStaySchema),
+});
+export type Stay = v.InferOutput<typeof StaySchema>;
+
+export const CART_STATUSES = ['open', 'payment_pending', 'ordered', 'expired'] as const;
+export type CartStatus = (typeof CART_STATUSES)[number];
+
+export const CartSchema = v.object({
+  cart_id: v.string(),
+  /** Set once the cart was paid. */
+  order_id: v.nullable(v.string()),
+  status: v.picklist(CART_STATUSES),
+  currency: v.string(),
+  /** Tax included in the room and add-on prices. */
+  price_tax: MoneyAmount,
+  promo_code: v.nullable(v.string()),
+  promo_status: v.nullable(v.picklist(PROMO_STATUSES)),
+  business: v.boolean(),
+  customer: v.object({ email: v.nullable(v.string()), sso_guid: v.nullable(v.string()) }),
+  payment_method: v.nullable(v.picklist(PAYMENT_METHODS)),
+  credit_card_id: v.nullable(v.string()),
+  payments: v.array(v.object({ captured_at: v.nullable(v.string()), payment_method: v.picklist(PAYMENT_METHODS), amount: MoneyAmount, points: v.number(), status: v.string() })),
+  vouchers: v.array(v.object({ voucher_id: v.string(), code: v.string(), category: v.picklist(VOUCHER_CATEGORIES), amount: MoneyAmount })),
+  insurance: v.nullable(v.object({ product: v.picklist(INSURANCE_PRODUCTS), price: MoneyAmount })),
+  /** Everything the booking costs in money, tax and add-ons and insurance included, vouchers taken off; city tax apart. */
+  amount_to_pay_total: MoneyAmount,
+  /** Charged at payment (deposit rates, add-ons and insurance); the rest is due at the hotel or held on the card. */
+  amount_to_pay_now: MoneyAmount,
+  amount_at_hotel: MoneyAmount,
+  city_tax_total: MoneyAmount,
+  /** Paying with points: the points the rooms cost (0 when a room cannot be paid with points). */
+  points_to_pay_total: v.number(),
+  /** Points the stay earns (member rates), the green option included. */
+  points_earned: v.number(),
+  /** While a payment waits for the guest (3-D Secure, PayPal...): until when the rooms are held. */
+  hold_expires_at: v.nullable(v.string()),
+  /** Why the last payment did not go through; the cart stays as it was, ready to pay again. */
+  last_decline_reason: v.nullable(v.picklist(['declined', 'insufficient_funds', 'expired_card', 'authentication_failed', 'cancelled', 'insufficient_points'])),
+  stays: v.array(StaySchema),
+});
+export type Cart = v.InferOutput<typeof CartSchema>;
+export const CartResponseSchema = v.object({ data: CartSchema });
+
+// ---------- requests ----------
+
+export const CartRoomRequestSchema = v.object({
+  room_type_code: v.pipe(v.string(), v.minLength(1), v.maxLength(20)),
+  rate_code: v.pipe(v.string(), v.minLength(1), v.maxLength(20)),
+  adults_count: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SEARCH_LIMITS.maxAdultsPerRoom)),
+  child_ages: v.pipe(v.array(ChildAgeSchema), v.maxLength(SEARCH_LIMITS.maxChildrenPerRoom)),
+});
+
+export const CreateCartRequestSchema = v.object({
+  hotel_code: HotelCodeSchema,
+  check_in_date: IsoDateSchema,
+  check_out_date: IsoDateSchema,
+  room_stays: v.pipe(v.array(CartRoomRequestSchema), v.minLength(1, 'At least one room'), v.maxLength(SEARCH_LIMITS.maxRooms)),
+  currency: v.optional(CurrencySchema),
+  promo_code: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(32)))),
+  business: v.optional(v.boolean()),
+  pay_with_points: v.optional(v.boolean()),
+  locale: LocaleSchema,
+});
+export type CreateCartRequest = v.InferInput<typeof CreateCartRequestSchema>;
+
+export const UpdateCartRequestSchema = v.object({
+  promo_code: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(32)))),
+  currency: v.optional(CurrencySchema),
+  business: v.optional(v.boolean()),
+  locale: v.optional(LocaleSchema),
+});
+
+export const UpdateStayRequestSchema = v.object({ check_in_date: IsoDateSchema, check_out_date: IsoDateSchema });
+
+export const UpdateRoomStayRequestSchema = v.object({
+  traveller: v.optional(TravellerSchema),
+  /** The add-ons wanted for this room (replaces the list); quantities for per-stay and per-person modes. */
+  addons: v.optional(v.array(v.object({ addon_code: v.string(), quantity: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(ECOMMERCE_LIMITS.maxAddonQuantity))) }))),
+  receive_points_for_green_option: v.optional(v.boolean()),
+});
+export type UpdateRoomStayRequest = v.InferInput<typeof UpdateRoomStayRequestSchema>;
+
+export const AvailableAddonsResponseSchema = v.object({
+  data: v.object({
+    addons: v.array(
+      v.object({ code: v.string(), name: v.string(), pricing: v.picklist(ADDON_PRICING_MODES), unit_price: MoneyAmount, price: MoneyAmount, selected: v.boolean() }),
+    ),
+    benefits: v.array(v.object({ code: v.string(), name: v.string(), points: v.number() })),
+  }),
+});
+export type AvailableAddons = v.InferOutput<typeof AvailableAddonsResponseSchema>['data'];
+
+export const ApplyVoucherRequestSchema = v.object({ code: v.pipe(v.string(), v.trim(), v.minLength(1, 'Required'), v.maxLength(32)) });
+
+export const InsuranceQuoteResponseSchema = v.object({ data: v.object({ product: v.picklist(INSURANCE_PRODUCTS), price: MoneyAmount, currency: v.string() }) });
+
+export const SetPaymentMethodRequestSchema = v.object({ payment_method: PaymentMethodSchema });
+/** A saved card's id, or the token of a card just entered in the provider's hosted form. */
+export const SetCreditCardRequestSchema = v.object({ credit_card_id: v.pipe(v.string(), v.minLength(1), v.maxLength(100)), save: v.optional(v.boolean()) });
+
+export const BrowserInfoSchema = v.object({
+  user_agent: v.optional(v.pipe(v.string(), v.maxLength(500))),
+  language: v.optional(v.pipe(v.string(), v.maxLength(35))),
+  screen_width: v.optional(v.number()),
+  screen_height: v.optional(v.number()),
+  time_zone_offset: v.optional(v.number()),
+});
+
+/** Pay; send an `Idempotency-Key` header (a UUID per attempt): a retry with the same key gets the first answer. */
+export const PayRequestSchema = v.object({
+  payment_instrument_id: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100)))),
+  browser_info: v.optional(BrowserInfoSchema),
+  locale: LocaleSchema,
+  apple_pay_token: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(4000)))),
+  /** Where the provider sends the guest back after a challenge or redirect (must be on this site). */
+  return_url: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+});
+export type PayRequest = v.InferInput<typeof PayRequestSchema>;
+
+export const DECLINE_REASONS = ['declined', 'insufficient_funds', 'expired_card', 'authentication_failed', 'cancelled', 'insufficient_points'] as const;
+export type DeclineReason = (typeof DECLINE_REASONS)[number];
+
+export const PayResultSchema = v.variant('status', [
+  v.object({ status: v.literal('succeeded'), order_id: v.string() }),
+  /** The guest must act at the provider: a 3-D Secure challenge or a PayPal, iDEAL or Apple Pay approval. */
+  v.object({ status: v.literal('action_required'), redirect_url: v.string(), hold_expires_at: v.string() }),
+  v.object({ status: v.literal('declined'), reason: v.picklist(DECLINE_REASONS) }),
+]);
+export type PayResult = v.InferOutput<typeof PayResultSchema>;
+export const PayResponseSchema = v.object({ data: PayResultSchema });
+
+/**
+ * Error codes of the commerce routes (in `{ error: { code } }`), beside the usual 400/401/404:
+ * 409 room_unavailable (a room is no longer free for the stay), 409 cart_not_open (already paid or paying),
+ * 410 cart_expired, 409 idempotency_conflict (the key was used with another request), 422 traveller_missing
+ * or payment_method_missing (pay before the cart is complete), 409 points_not_allowed.
+ */
+export const ECOMMERCE_ERROR_CODES = [
+  'room_unavailable',
+  'cart_not_open',
+  'cart_expired',
+  'idempotency_conflict',
+  'traveller_missing',
+  'payment_method_missing',
+  'points_not_allowed',
+  'voucher_invalid',
+  'not_cancellable',
+  'modification_unavailable',
+] as const;
+export type EcommerceErrorCode = (typeof ECOMMERCE_ERROR_CODES)[number];
+
+// ---------- orders ----------
+
+export const RESERVATION_STATUSES = ['confirmed', 'cancelled'] as const;
+
+export const OrderSchema = v.object({
+  order_id: v.string(),
+  cart_id: v.string(),
+  created_at: v.string(),
+  currency: v.string(),
+  customer: v.object({ email: v.string(), sso_guid: v.nullable(v.string()) }),
+  payment_method: v.picklist(PAYMENT_METHODS),
+  /** Charged at booking, in money and in points. */
+  amount_paid: MoneyAmount,
+  points_paid: v.number(),
+  amount_at_hotel: MoneyAmount,
+  amount_to_pay_total: MoneyAmount,
+  city_tax_total: MoneyAmount,
+  amount_refunded: MoneyAmount,
+  points_earned: v.number(),
+  stays: v.array(
+    v.object({
+      ...StaySchema.entries,
+      room_stays: v.array(
+        v.object({
+          ...RoomStaySchema.entries,
+          reservation_number: v.string(),
+          status: v.picklist(RESERVATION_STATUSES),
+          cancellable: v.boolean(),
+          modifiable: v.boolean(),
+        }),
+      ),
+    }),
+  ),
+});
+export type Order = v.InferOutput<typeof OrderSchema>;
+export const OrderResponseSchema = v.object({ data: OrderSchema });
+
+export const RecentOrdersCountResponseSchema = v.object({ data: v.object({ count: v.number() }) });
+
+export const CustomerRateFlagsResponseSchema = v.object({
+  data: v.object({ member_rates: v.boolean(), pay_with_points: v.boolean(), points_balance: v.number(), saved_cards: v.boolean() }),
+});
+
+// ---------- reservation modification ----------
+
+export const StartModificationRequestSchema = v.object({ order_id: UuidSchema, reservation_number: v.pipe(v.string(), v.minLength(1), v.maxLength(40)) });
+export const EditModificationRequestSchema = v.object({
+  check_in_date: v.optional(IsoDateSchema),
+  check_out_date: v.optional(IsoDateSchema),
+  room_type_code: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(20))),
+  rate_code: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(20))),
+  adults_count: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SEARCH_LIMITS.maxAdultsPerRoom))),
+  child_ages: v.optional(v.pipe(v.array(ChildAgeSchema), v.maxLength(SEARCH_LIMITS.maxChildrenPerRoom))),
+  traveller: v.optional(TravellerSchema),
+});
+export type EditModificationRequest = v.InferInput<typeof EditModificationRequestSchema>;
+
+export const ModificationSchema = v.object({
+  modification_id: v.string(),
+  order_id: v.string(),
+  reservation_number: v.string(),
+  room_stay_id: v.string(),
+  status: v.picklist(['open', 'completed']),
+  currency: v.string(),
+  original: v.object({ check_in_date: v.string(), check_out_date: v.string(), room_type_code: v.string(), rate_code: v.string(), adults_count: v.number(), child_ages: v.array(v.number()), price_with_tax: MoneyAmount }),
+  proposed: v.object({ check_in_date: v.string(), check_out_date: v.string(), room_type_code: v.string(), rate_code: v.string(), adults_count: v.number(), child_ages: v.array(v.number()), price_with_tax: MoneyAmount, traveller: v.nullable(TravellerSchema) }),
+  /** Whether the proposed stay can be booked (rooms free, rate applies). */
+  available: v.boolean(),
+  /** proposed - original; positive is charged on completion (deposit rates) or due at the hotel. */
+  price_difference: MoneyAmount,
+});
+export type Modification = v.InferOutput<typeof ModificationSchema>;
+export const ModificationResponseSchema = v.object({ data: ModificationSchema });
+
+// ---------- payments and saved cards ----------
+
+export const ApplePaySessionRequestSchema = v.object({ validation_url: v.pipe(v.string(), v.url()), domain: v.pipe(v.string(), v.maxLength(253)) });
+export const ApplePaySessionResponseSchema = v.object({ data: v.object({ merchant_session: v.record(v.string(), v.unknown()) }) });
+
+export const SavedCardSchema = v.object({
+  id: v.string(),
+  brand: v.string(),
+  last4: v.string(),
+  expiry_month: v.number(),
+  expiry_year: v.number(),
+  holder_name: v.nullable(v.string()),
+});
+export type SavedCard = v.InferOutput<typeof SavedCardSchema>;
+export const SavedCardsResponseSchema = v.object({ data: v.array(SavedCardSchema) });
+export const SavedCardResponseSchema = v.object({ data: SavedCardSchema });
+/** The provider's hosted card form: where the browser enters card data (never our pages or server). */
+export const MerchantResponseSchema = v.object({ data: v.object({ provider: v.string(), hosted_form_url: v.string(), origin: v.string() }) });
+export const AddSavedCardRequestSchema = v.object({ token: v.pipe(v.string(), v.minLength(1), v.maxLength(100)), holder_name: v.optional(v.nullable(NameSchema)) });
+export const UpdateSavedCardRequestSchema = v.object({ holder_name: v.optional(v.nullable(NameSchema)), expiry_month: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12))), expiry_year: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2000), v.maxValue(2100))) });
+/** The CVV goes to the provider's hosted field; we get a one-time token for it. */
+export const SetCvvRequestSchema = v.object({ cvv_token: v.pipe(v.string(), v.minLength(1), v.maxLength(100)) });
+
+/** What the hosted card form posts to the page that embeds it (window.postMessage, provider origin only). */
+export const HostedCardMessageSchema = v.object({
+  type: v.literal('psp.card.tokenized'),
+  token: v.string(),
+  brand: v.string(),
+  last4: v.string(),
+  expiry_month: v.number(),
+  expiry_year: v.number(),
+});
+export type HostedCardMessage = v.InferOutput<typeof HostedCardMessageSchema>;
+
+export const TrackingRequestSchema = v.object({ cart_id: v.optional(v.string()), order_id: v.optional(v.string()) });
+export const OkResponseSchema = v.object({ data: v.object({ ok: v.literal(true) }) });
