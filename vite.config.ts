@@ -35,6 +35,8 @@ export default defineConfig({
       '/bff': `http://127.0.0.1:${process.env.BFF_PORT ?? '3001'}`,
       // The local identity provider (development stand-in for Google and Apple) runs in the BFF process.
       '/dev/idp': `http://127.0.0.1:${process.env.BFF_PORT ?? '3001'}`,
+      // So does the bundled test payment provider (its hosted card form and approval pages).
+      '/psp': `http://127.0.0.1:${process.env.BFF_PORT ?? '3001'}`,
     },
   },
   test: {

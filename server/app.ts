@@ -7,6 +7,7 @@ import { authRoutes } from './auth/routes';
 import { contentRoutes } from './content/routes';
 import type { Database } from './db/database';
 import { devOutboxRoutes } from './dev/outbox-routes';
+import { ecommerceRoutes } from './ecommerce/routes';
 import type { AppEnv } from './env';
 import type { ErrorReporter } from './error-reporting';
 import { healthRoutes } from './health/routes';
@@ -15,6 +16,7 @@ import { errorHandler, notFoundHandler } from './middleware/errors';
 import { membersRoutes } from './members/routes';
 import { requestLog } from './middleware/request-log';
 import { bffSecurityHeaders } from './middleware/security-headers';
+import type { PaymentsPort } from './ports/payments';
 import { searchRoutes } from './search/routes';
 
 export interface AppDeps {
@@ -30,6 +32,8 @@ export interface AppDeps {
   errorReporter?: ErrorReporter;
   /** Sign-in settings and adapters (mail, loyalty, identity verifiers); defaults: all local, dev pages off. */
   auth?: AuthOptions;
+  /** The payment provider; without one the pay and card calls answer 503 payments_unavailable. */
+  payments?: PaymentsPort;
 }
 
 /**
@@ -49,6 +53,18 @@ export function createApp(deps: AppDeps) {
     .route('/', searchRoutes(deps))
     .route('/', authRoutes(auth))
     .route('/', membersRoutes(auth))
+    .route(
+      '/',
+      ecommerceRoutes({
+        db: deps.db,
+        logger: deps.logger,
+        now: auth.now,
+        mail: auth.mail,
+        payments: deps.payments,
+        origin: () => new URL(auth.links().login('en')).origin,
+        auth,
+      }),
+    )
     .route('/', devOutboxRoutes({ db: deps.db, enabled: auth.settings.devOutbox }));
 }
 

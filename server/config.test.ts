@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       staticDir: 'dist',
       ssrEntry: 'dist-server/entry-server.js',
       logLevel: 'info',
+      paymentProvider: 'test',
       // Outside production the outbox page and the local identity provider are on.
       auth: defaultAuthSettings({ devOutbox: true, devIdp: true }),
     });
@@ -33,6 +34,7 @@ describe('loadConfig', () => {
         STATIC_DIR: '/srv/site',
         SSR_ENTRY: '/srv/render/entry-server.js',
         LOG_LEVEL: 'warn',
+        PAYMENT_PROVIDER: 'none',
       }),
     ).toEqual({
       port: 8080,
@@ -45,6 +47,7 @@ describe('loadConfig', () => {
       staticDir: '/srv/site',
       ssrEntry: '/srv/render/entry-server.js',
       logLevel: 'warn',
+      paymentProvider: 'none',
       auth: defaultAuthSettings({ devOutbox: true, devIdp: true }),
     });
   });
@@ -102,6 +105,10 @@ describe('loadConfig', () => {
     'H Rewards\r\nBcc: x@example.com <rewards@hotels.example.com>',
   ])('rejects MAIL_FROM=%j', (value) => {
     expect(() => loadConfig({ MAIL_FROM: value })).toThrow(/^Invalid configuration:\n {2}- MAIL_FROM must be an email address/);
+  });
+
+  it('refuses an unknown payment provider', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/PAYMENT_PROVIDER must be one of test, none/);
   });
 
   it('treats an empty variable as not set', () => {

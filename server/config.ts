@@ -37,6 +37,9 @@ const MailFromSchema = v.pipe(
   }, 'must be an email address, optionally with a name: Name <address@example.com>'),
 );
 
+export const PAYMENT_PROVIDERS = ['test', 'none'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
 const EnvSchema = v.object({
   PORT: v.optional(PortSchema, '3000'),
   HOST: v.optional(nonEmpty, '0.0.0.0'),
@@ -48,6 +51,7 @@ const EnvSchema = v.object({
   STATIC_DIR: v.optional(nonEmpty, 'dist'),
   SSR_ENTRY: v.optional(nonEmpty, 'dist-server/entry-server.js'),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
+  PAYMENT_PROVIDER: v.optional(v.picklist(PAYMENT_PROVIDERS, `must be one of ${PAYMENT_PROVIDERS.join(', ')}`), 'test'),
   ...AUTH_ENV_ENTRIES,
 });
 
@@ -66,6 +70,11 @@ export interface Config {
   /** The server build of the app that renders pages before they are sent; pages are sent unrendered without it. */
   ssrEntry: string;
   logLevel: LogLevel;
+  /**
+   * Who takes payments: `test`, the bundled test provider (server/adapters/test-payments, decision 0015),
+   * the only one so far; `none`, no provider (card, PayPal, iDEAL and Apple Pay answer 503; points still work).
+   */
+  paymentProvider: PaymentProviderName;
   /** Sign-in, sessions, mail and the development identity provider (server/auth/settings.ts). */
   auth: AuthSettings;
 }
@@ -103,6 +112,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: out.STATIC_DIR,
     ssrEntry: out.SSR_ENTRY,
     logLevel: out.LOG_LEVEL,
+    paymentProvider: out.PAYMENT_PROVIDER,
     auth: authSettingsFrom(out),
   };
 }

@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { BFF_PREFIX } from '../src/contract/content';
+import { ECOMMERCE_PATHS } from '../src/contract/ecommerce';
 import { createOutboxMailer } from './adapters/outbox-mailer';
 import { createSmtpMailer, withCopy } from './adapters/smtp-mailer';
+import { createTestPaymentProvider } from './adapters/test-payments';
 import { createApp } from './app';
 import { type Config, loadConfig } from './config';
 import { type DatabaseHandle, migrate, openDatabase } from './db/database';
@@ -68,7 +71,32 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     localIssuer: (name: 'google' | 'apple') => devIdp?.issuer(name),
     origin: () => listening.url,
   };
-  const bff = createApp({ db: database.db, logger, version, now, errorReporter, auth });
+  // The bundled test payment provider serves its pages under /psp on this server and tells the BFF of
+  // payment outcomes with signed notifications, delivered in-process (the BFF exists once it is made).
+  const notifyBff: { request?: (path: string, init: RequestInit) => Response | Promise<Response> } = {};
+  const psp =
+    config.paymentProvider === 'test'
+      ? createTestPaymentProvider({
+          publicUrl: () => config.auth.publicUrl ?? listening.url ?? 'http://localhost',
+          signingSecret: randomBytes(32).toString('hex'),
+          logger,
+          now,
+          notify: async (rawBody, headers) => {
+            const answer = await notifyBff.request?.(`${BFF_PREFIX}${ECOMMERCE_PATHS.paymentNotifications}`, { method: 'POST', body: rawBody, headers });
+            if (!answer?.ok) throw new Error(`The payment notification was refused (${answer?.status ?? 'no BFF'})`);
+          },
+        })
+      : undefined;
+  const bff = createApp({
+    db: database.db,
+    logger,
+    version,
+    now,
+    errorReporter,
+    auth,
+    ...(psp ? { payments: psp.port } : {}),
+  });
+  notifyBff.request = (path, init) => bff.request(path, init);
   // Pages rendered on the server ask the BFF for their data in-process, not over the network.
   const bffInProcess: typeof fetch = async (input, init) => bff.request(input instanceof Request ? input : String(input), init);
   const site =
@@ -85,6 +113,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     fetch: (request, env) => {
       const { pathname } = new URL(request.url);
       if (devIdp?.matches(pathname)) return devIdp.fetch(env);
+      if (psp?.matches(pathname)) return psp.app.fetch(request, env);
       return site && !isBffPath(pathname) ? site.fetch(request, env) : bff.fetch(request, env);
     },
     port: options.port ?? config.port,
@@ -120,6 +149,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw error;
   }
   if (config.auth.devIdp && config.auth.production) logger.log('warn', 'the local identity provider is on (ENABLE_DEV_IDP): anyone can sign in as anyone');
+  if (psp && config.auth.production) logger.log('warn', 'payments go to the bundled test provider (PAYMENT_PROVIDER=test): no money moves');
   const startupMs = Math.round(performance.now() - started);
   logger.log('info', 'listening', {
     url,

@@ -19,6 +19,9 @@ import { Route as LocaleAccountCompleteRegistrationRouteImport } from './routes/
 import { Route as LocaleAccountLoginRouteImport } from './routes/$locale/account/login'
 import { Route as LocaleAccountPasswordUpdatedRouteImport } from './routes/$locale/account/password-updated'
 import { Route as LocaleAccountRegistrationRouteImport } from './routes/$locale/account/registration'
+import { Route as LocaleBookingCheckOutRouteImport } from './routes/$locale/booking/check-out'
+import { Route as LocaleBookingConfirmationRouteImport } from './routes/$locale/booking/confirmation'
+import { Route as LocaleBookingModifyRouteImport } from './routes/$locale/booking/modify'
 import { Route as LocaleBookingSelectRoomRateRouteImport } from './routes/$locale/booking/select-room-rate'
 import { Route as LocaleBrandsBrandCodeRouteImport } from './routes/$locale/brands/$brandCode'
 import { Route as LocaleHotelsHotelCodeRouteImport } from './routes/$locale/hotels/$hotelCode'
@@ -76,6 +79,22 @@ const LocaleAccountRegistrationRoute =
     path: '/account/registration',
     getParentRoute: () => LocaleRoute,
   } as any)
+const LocaleBookingCheckOutRoute = LocaleBookingCheckOutRouteImport.update({
+  id: '/booking/check-out',
+  path: '/booking/check-out',
+  getParentRoute: () => LocaleRoute,
+} as any)
+const LocaleBookingConfirmationRoute =
+  LocaleBookingConfirmationRouteImport.update({
+    id: '/booking/confirmation',
+    path: '/booking/confirmation',
+    getParentRoute: () => LocaleRoute,
+  } as any)
+const LocaleBookingModifyRoute = LocaleBookingModifyRouteImport.update({
+  id: '/booking/modify',
+  path: '/booking/modify',
+  getParentRoute: () => LocaleRoute,
+} as any)
 const LocaleBookingSelectRoomRateRoute =
   LocaleBookingSelectRoomRateRouteImport.update({
     id: '/booking/select-room-rate',
@@ -104,6 +123,9 @@ export interface FileRoutesByFullPath {
   '/$locale/account/login': typeof LocaleAccountLoginRoute
   '/$locale/account/password-updated': typeof LocaleAccountPasswordUpdatedRoute
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
+  '/$locale/booking/check-out': typeof LocaleBookingCheckOutRoute
+  '/$locale/booking/confirmation': typeof LocaleBookingConfirmationRoute
+  '/$locale/booking/modify': typeof LocaleBookingModifyRoute
   '/$locale/booking/select-room-rate': typeof LocaleBookingSelectRoomRateRoute
   '/$locale/brands/$brandCode': typeof LocaleBrandsBrandCodeRoute
   '/$locale/hotels/$hotelCode': typeof LocaleHotelsHotelCodeRoute
@@ -118,6 +140,9 @@ export interface FileRoutesByTo {
   '/$locale/account/login': typeof LocaleAccountLoginRoute
   '/$locale/account/password-updated': typeof LocaleAccountPasswordUpdatedRoute
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
+  '/$locale/booking/check-out': typeof LocaleBookingCheckOutRoute
+  '/$locale/booking/confirmation': typeof LocaleBookingConfirmationRoute
+  '/$locale/booking/modify': typeof LocaleBookingModifyRoute
   '/$locale/booking/select-room-rate': typeof LocaleBookingSelectRoomRateRoute
   '/$locale/brands/$brandCode': typeof LocaleBrandsBrandCodeRoute
   '/$locale/hotels/$hotelCode': typeof LocaleHotelsHotelCodeRoute
@@ -134,6 +159,9 @@ export interface FileRoutesById {
   '/$locale/account/login': typeof LocaleAccountLoginRoute
   '/$locale/account/password-updated': typeof LocaleAccountPasswordUpdatedRoute
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
+  '/$locale/booking/check-out': typeof LocaleBookingCheckOutRoute
+  '/$locale/booking/confirmation': typeof LocaleBookingConfirmationRoute
+  '/$locale/booking/modify': typeof LocaleBookingModifyRoute
   '/$locale/booking/select-room-rate': typeof LocaleBookingSelectRoomRateRoute
   '/$locale/brands/$brandCode': typeof LocaleBrandsBrandCodeRoute
   '/$locale/hotels/$hotelCode': typeof LocaleHotelsHotelCodeRoute
@@ -151,6 +179,9 @@ export interface FileRouteTypes {
     | '/$locale/account/login'
     | '/$locale/account/password-updated'
     | '/$locale/account/registration'
+    | '/$locale/booking/check-out'
+    | '/$locale/booking/confirmation'
+    | '/$locale/booking/modify'
     | '/$locale/booking/select-room-rate'
     | '/$locale/brands/$brandCode'
     | '/$locale/hotels/$hotelCode'
@@ -165,6 +196,9 @@ export interface FileRouteTypes {
     | '/$locale/account/login'
     | '/$locale/account/password-updated'
     | '/$locale/account/registration'
+    | '/$locale/booking/check-out'
+    | '/$locale/booking/confirmation'
+    | '/$locale/booking/modify'
     | '/$locale/booking/select-room-rate'
     | '/$locale/brands/$brandCode'
     | '/$locale/hotels/$hotelCode'
@@ -180,6 +214,9 @@ export interface FileRouteTypes {
     | '/$locale/account/login'
     | '/$locale/account/password-updated'
     | '/$locale/account/registration'
+    | '/$locale/booking/check-out'
+    | '/$locale/booking/confirmation'
+    | '/$locale/booking/modify'
     | '/$locale/booking/select-room-rate'
     | '/$locale/brands/$brandCode'
     | '/$locale/hotels/$hotelCode'
@@ -262,6 +299,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleAccountRegistrationRouteImport
       parentRoute: typeof LocaleRoute
     }
+    '/$locale/booking/check-out': {
+      id: '/$locale/booking/check-out'
+      path: '/booking/check-out'
+      fullPath: '/$locale/booking/check-out'
+      preLoaderRoute: typeof LocaleBookingCheckOutRouteImport
+      parentRoute: typeof LocaleRoute
+    }
+    '/$locale/booking/confirmation': {
+      id: '/$locale/booking/confirmation'
+      path: '/booking/confirmation'
+      fullPath: '/$locale/booking/confirmation'
+      preLoaderRoute: typeof LocaleBookingConfirmationRouteImport
+      parentRoute: typeof LocaleRoute
+    }
+    '/$locale/booking/modify': {
+      id: '/$locale/booking/modify'
+      path: '/booking/modify'
+      fullPath: '/$locale/booking/modify'
+      preLoaderRoute: typeof LocaleBookingModifyRouteImport
+      parentRoute: typeof LocaleRoute
+    }
     '/$locale/booking/select-room-rate': {
       id: '/$locale/booking/select-room-rate'
       path: '/booking/select-room-rate'
@@ -295,6 +353,9 @@ interface LocaleRouteChildren {
   LocaleAccountLoginRoute: typeof LocaleAccountLoginRoute
   LocaleAccountPasswordUpdatedRoute: typeof LocaleAccountPasswordUpdatedRoute
   LocaleAccountRegistrationRoute: typeof LocaleAccountRegistrationRoute
+  LocaleBookingCheckOutRoute: typeof LocaleBookingCheckOutRoute
+  LocaleBookingConfirmationRoute: typeof LocaleBookingConfirmationRoute
+  LocaleBookingModifyRoute: typeof LocaleBookingModifyRoute
   LocaleBookingSelectRoomRateRoute: typeof LocaleBookingSelectRoomRateRoute
   LocaleBrandsBrandCodeRoute: typeof LocaleBrandsBrandCodeRoute
   LocaleHotelsHotelCodeRoute: typeof LocaleHotelsHotelCodeRoute
@@ -310,6 +371,9 @@ const LocaleRouteChildren: LocaleRouteChildren = {
   LocaleAccountLoginRoute: LocaleAccountLoginRoute,
   LocaleAccountPasswordUpdatedRoute: LocaleAccountPasswordUpdatedRoute,
   LocaleAccountRegistrationRoute: LocaleAccountRegistrationRoute,
+  LocaleBookingCheckOutRoute: LocaleBookingCheckOutRoute,
+  LocaleBookingConfirmationRoute: LocaleBookingConfirmationRoute,
+  LocaleBookingModifyRoute: LocaleBookingModifyRoute,
   LocaleBookingSelectRoomRateRoute: LocaleBookingSelectRoomRateRoute,
   LocaleBrandsBrandCodeRoute: LocaleBrandsBrandCodeRoute,
   LocaleHotelsHotelCodeRoute: LocaleHotelsHotelCodeRoute,

@@ -17,7 +17,8 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { SALUTATIONS } from '../../src/contract/auth';
+import { OUTBOX_MAIL_KINDS, type SALUTATIONS } from '../../src/contract/auth';
+import type { Cart, CartStatus, DeclineReason, PaymentMethod, RESERVATION_STATUSES, Traveller, VOUCHER_CATEGORIES } from '../../src/contract/ecommerce';
 import type { Locale, LocalizedText } from '../../src/contract/locales';
 import { ADDON_PRICING_MODES } from '../../src/contract/search';
 import type { AddonPricing } from '../../src/contract/search';
@@ -511,7 +512,7 @@ export const rateLimitBuckets = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_buckets_window_idx').on(t.windowStart)],
 );
 
-export const OUTBOX_MAIL_KINDS = ['otp', 'activation', 'password-reset'] as const;
+export { OUTBOX_MAIL_KINDS };
 export type OutboxMailKind = (typeof OUTBOX_MAIL_KINDS)[number];
 
 /** Mail written by the outbox mailer (the default mail adapter); read at /bff/dev/outbox outside production. */
@@ -535,3 +536,238 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: moment('created_at').notNull(),
 });
+
+// ---------- booking: carts, holds, orders, payments (docs/decisions/0014-booking-and-payment-in-the-bff.md) ----------
+
+/** One room of a cart as the guest chose it; prices are never stored on a cart, they are computed on every read. */
+export interface CartRoomStayRow {
+  id: string;
+  roomTypeCode: string;
+  rateCode: string;
+  adults: number;
+  childAges: number[];
+  traveller: Traveller | null;
+  addons: { code: string; quantity: number }[];
+  green: boolean;
+}
+
+/** The card a payment goes to: the provider's token and what may be shown of it, never its number or CVV. */
+export interface CartCardRow {
+  token: string;
+  brand: string;
+  last4: string;
+  expiryMonth: number;
+  expiryYear: number;
+  /** Set when the card is one of the member's saved cards. */
+  savedCardId: string | null;
+}
+
+/**
+ * A booking in the making (spec section 3, "Cart"): one stay at one hotel with its rooms. A member's cart
+ * belongs to the member; a guest's is reached by its random id. `payment_pending` while rooms are held
+ * for a payment that waits for the guest (3-D Secure, PayPal...), until `hold_expires_at`.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: uuid('id').primaryKey(),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'cascade' }),
+    status: text('status').$type<CartStatus>().notNull(),
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id),
+    stayId: uuid('stay_id').notNull(),
+    checkInDate: date('check_in_date', { mode: 'string' }).notNull(),
+    checkOutDate: date('check_out_date', { mode: 'string' }).notNull(),
+    currency: char('currency', { length: 3 })
+      .notNull()
+      .references(() => currencies.code),
+    locale: text('locale').$type<Locale>().notNull(),
+    promoCode: text('promo_code'),
+    business: boolean('business').notNull().default(false),
+    payWithPoints: boolean('pay_with_points').notNull().default(false),
+    roomStays: jsonb('room_stays').$type<CartRoomStayRow[]>().notNull(),
+    paymentMethod: text('payment_method').$type<PaymentMethod>(),
+    card: jsonb('card').$type<CartCardRow>(),
+    insuranceProduct: text('insurance_product'),
+    lastDeclineReason: text('last_decline_reason').$type<DeclineReason>(),
+    pendingPaymentId: text('pending_payment_id'),
+    holdExpiresAt: moment('hold_expires_at'),
+    orderId: uuid('order_id'),
+    createdAt: moment('created_at').notNull(),
+    updatedAt: moment('updated_at').notNull(),
+  },
+  (t) => [
+    check('carts_status', sql`${t.status} in ('open', 'payment_pending', 'ordered', 'expired')`),
+    check('carts_pending_has_hold', sql`${t.status} <> 'payment_pending' or ${t.holdExpiresAt} is not null`),
+    index('carts_member_idx').on(t.memberId),
+    index('carts_hold_idx').on(t.status, t.holdExpiresAt),
+  ],
+);
+
+/** Rooms taken from room_inventory for a cart whose payment is under way: given back if it fails or expires. */
+export const inventoryHolds = pgTable(
+  'inventory_holds',
+  {
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    roomTypeId: integer('room_type_id')
+      .notNull()
+      .references(() => roomTypes.id),
+    stayDate: date('stay_date', { mode: 'string' }).notNull(),
+    rooms: integer('rooms').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.roomTypeId, t.stayDate] }), check('inventory_holds_rooms', sql`${t.rooms} >= 1`)],
+);
+
+/** Pay requests by Idempotency-Key: the first answer is kept and given to every retry with the same key. */
+export const payRequests = pgTable(
+  'pay_requests',
+  {
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of the request body: the same key with another body is refused. */
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request is still working. */
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: moment('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.idempotencyKey] })],
+);
+
+/** A cart that was paid. Amounts in minor units of `currency`; `snapshot` is the cart as it was paid. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .unique()
+      .references(() => carts.id),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id),
+    createdAt: moment('created_at').notNull(),
+    currency: char('currency', { length: 3 })
+      .notNull()
+      .references(() => currencies.code),
+    locale: text('locale').$type<Locale>().notNull(),
+    promoCode: text('promo_code'),
+    customerEmail: text('customer_email').notNull(),
+    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    amountPaidMinor: integer('amount_paid_minor').notNull(),
+    pointsPaid: integer('points_paid').notNull(),
+    amountAtHotelMinor: integer('amount_at_hotel_minor').notNull(),
+    amountTotalMinor: integer('amount_total_minor').notNull(),
+    cityTaxMinor: integer('city_tax_minor').notNull(),
+    amountRefundedMinor: integer('amount_refunded_minor').notNull().default(0),
+    pointsEarned: integer('points_earned').notNull(),
+    snapshot: jsonb('snapshot').$type<Cart>().notNull(),
+  },
+  (t) => [index('orders_hotel_created_idx').on(t.hotelId, t.createdAt), index('orders_member_idx').on(t.memberId)],
+);
+
+/** One room of an order, with its own readable reservation number. */
+export const reservations = pgTable(
+  'reservations',
+  {
+    /** The cart's room stay id. */
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    reservationNumber: text('reservation_number').notNull().unique(),
+    roomTypeId: integer('room_type_id')
+      .notNull()
+      .references(() => roomTypes.id),
+    checkInDate: date('check_in_date', { mode: 'string' }).notNull(),
+    checkOutDate: date('check_out_date', { mode: 'string' }).notNull(),
+    status: text('status').$type<(typeof RESERVATION_STATUSES)[number]>().notNull(),
+    /** The room as booked (room type and rate codes, guests, traveller, add-ons). */
+    details: jsonb('details').$type<CartRoomStayRow>().notNull(),
+    /** Room price with tax in euro cents, as booked (modifications compare with it). */
+    grossEurMinor: integer('gross_eur_minor').notNull(),
+    /** Charged at booking for this room (deposit and its add-ons), minor units of the order's currency. */
+    paidMinor: integer('paid_minor').notNull(),
+    pointsPaid: integer('points_paid').notNull(),
+    refundedMinor: integer('refunded_minor').notNull().default(0),
+    /** Free cancellation ends; null: not refundable. */
+    freeCancellationUntil: moment('free_cancellation_until'),
+    cancelledAt: moment('cancelled_at'),
+  },
+  (t) => [
+    check('reservations_status', sql`${t.status} in ('confirmed', 'cancelled')`),
+    index('reservations_order_idx').on(t.orderId),
+  ],
+);
+
+/** A change to one reservation being prepared (spec section 4: start, edit room stays, complete). */
+export const reservationModifications = pgTable(
+  'reservation_modifications',
+  {
+    id: uuid('id').primaryKey(),
+    reservationId: uuid('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'open' | 'completed'>().notNull(),
+    proposed: jsonb('proposed').$type<CartRoomStayRow & { checkInDate: string; checkOutDate: string }>().notNull(),
+    createdAt: moment('created_at').notNull(),
+    completedAt: moment('completed_at'),
+  },
+  (t) => [check('reservation_modifications_status', sql`${t.status} in ('open', 'completed')`)],
+);
+
+/**
+ * Gift and bonus vouchers: an amount off a booking, used once. `member_id` set: only that member may use
+ * it (by id); null: anyone with the code. `cart_id` is the cart it is applied to (one at a time).
+ */
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: uuid('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    category: text('category').$type<(typeof VOUCHER_CATEGORIES)[number]>().notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: char('currency', { length: 3 })
+      .notNull()
+      .default('EUR')
+      .references(() => currencies.code),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'cascade' }),
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    cartId: uuid('cart_id').references(() => carts.id, { onDelete: 'set null' }),
+    redeemedOrderId: uuid('redeemed_order_id'),
+  },
+  (t) => [
+    check('vouchers_code_format', sql`${t.code} ~ '^[A-Z0-9-]{3,32}$'`),
+    check('vouchers_category', sql`${t.category} in ('Voucher', 'Bonus', 'Other')`),
+    check('vouchers_amount', sql`${t.amountMinor} > 0`),
+    index('vouchers_cart_idx').on(t.cartId),
+  ],
+);
+
+/** A member's saved cards: the provider's token and what may be shown, never the number or CVV. */
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: uuid('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    brand: text('brand').notNull(),
+    last4: char('last4', { length: 4 }).notNull(),
+    expiryMonth: integer('expiry_month').notNull(),
+    expiryYear: integer('expiry_year').notNull(),
+    holderName: text('holder_name'),
+    /** The provider's one-time token of a CVV entered for the next payment; used once. */
+    cvvToken: text('cvv_token'),
+    createdAt: moment('created_at').notNull(),
+  },
+  (t) => [unique('saved_cards_member_token').on(t.memberId, t.token), check('saved_cards_expiry_month', sql`${t.expiryMonth} between 1 and 12`)],
+);

@@ -17,6 +17,7 @@ import { CITIES, COUNTRIES } from './seed/geography';
 import { ensureInventoryWindow } from './seed/inventory';
 import { insertDemoMembers } from './seed/members';
 import { insertPromotions } from './seed/promotions';
+import { insertDemoVouchers } from './seed/vouchers';
 
 export { ensureInventoryWindow, INVENTORY_WINDOW_DAYS } from './seed/inventory';
 
@@ -42,6 +43,8 @@ export async function seedIfEmpty(db: Database, today: Date): Promise<boolean> {
       await insertDemoMembers(tx, businessDate(today));
       // Likewise the demo promo codes.
       await insertPromotions(tx, businessDate(today));
+      // And the demo vouchers of the booking journey.
+      await insertDemoVouchers(tx, businessDate(today));
       return false;
     }
     await insertSeed(tx, businessDate(today));
@@ -139,6 +142,7 @@ export async function insertSeed(db: Writer, today: IsoDate): Promise<void> {
   ]);
   await insertDemoMembers(db, today);
   await insertPromotions(db, today);
+  await insertDemoVouchers(db, today);
 }
 
 function idsByCode(rows: readonly { id: number; code: string }[]): Map<string, number> {

@@ -36,7 +36,7 @@ const NOW = TEST_TODAY;
 const MS = 1;
 const DAY = 24 * 60 * 60 * 1000;
 const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
-const NONE = { oneTimeCodes: 0, exchangeCodes: 0, sessions: 0, refreshTokens: 0, rateLimitBuckets: 0, outboxMails: 0 };
+const NONE = { oneTimeCodes: 0, exchangeCodes: 0, sessions: 0, refreshTokens: 0, rateLimitBuckets: 0, outboxMails: 0, inventoryHolds: 0 };
 
 let memberId: number;
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, lte, ne, or } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { releaseExpiredHolds } from '../ecommerce/inventory';
 import { exchangeCodes, oneTimeCodes, outboxMails, rateLimitBuckets, refreshTokens, sessions } from '../db/schema';
 import type { Logger } from '../logger';
 
@@ -15,6 +16,8 @@ import type { Logger } from '../logger';
  *   over anyway. Its refresh tokens go with it;
  * - a rate-limit window that began more than RATE_LIMIT_ROW_RETENTION_MS ago is over for every rule;
  * - outbox mails are kept OUTBOX_RETENTION_MS, long enough to look at during development.
+ * It also gives back the rooms of payments that waited for the guest longer than their hold
+ * (ECOMMERCE_LIMITS.holdMinutes): the cart is open again, and search hears of the changed inventory.
  */
 
 export const ACTIVATION_ROW_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -30,6 +33,8 @@ export interface PurgeCounts {
   refreshTokens: number;
   rateLimitBuckets: number;
   outboxMails: number;
+  /** Carts whose expired inventory hold was released. */
+  inventoryHolds: number;
 }
 
 /** Deletes the expired rows as of `now` and says how many of each kind went. */
@@ -66,6 +71,9 @@ export async function purgeExpired(db: Database, now: Date): Promise<PurgeCounts
     .where(lt(outboxMails.createdAt, before(OUTBOX_RETENTION_MS)))
     .returning({ id: outboxMails.id });
 
+  // Each release commits on its own and announces its nights to search (inventoryChanged).
+  const holds = await releaseExpiredHolds(db, now);
+
   return {
     oneTimeCodes: codes.length,
     exchangeCodes: exchange.length,
@@ -73,6 +81,7 @@ export async function purgeExpired(db: Database, now: Date): Promise<PurgeCounts
     refreshTokens: tokens.length,
     rateLimitBuckets: windows.length,
     outboxMails: mails.length,
+    inventoryHolds: holds,
   };
 }
 

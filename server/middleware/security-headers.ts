@@ -26,7 +26,8 @@ export function bffSecurityHeaders() {
 /**
  * The single-page app: its own scripts and styles only. `style-src 'unsafe-inline'` because themes set
  * CSS custom properties in style attributes. Sign-in with Apple and Google opens popups that must be able
- * to talk back to the opener, hence `same-origin-allow-popups`.
+ * to talk back to the opener, hence `same-origin-allow-popups`. `frame-src 'self'`: the check-out page
+ * frames the payment provider's hosted card form, which the bundled test provider serves on our origin.
  */
 export function siteSecurityHeaders(options: { connectSources?: readonly string[] } = {}) {
   return secureHeaders({
@@ -37,6 +38,7 @@ export function siteSecurityHeaders(options: { connectSources?: readonly string[
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", ...(options.connectSources ?? [])],
+      frameSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'none'"],
       frameAncestors: ["'none'"],
@@ -63,5 +65,40 @@ export function signInCallbackOpenerPolicy(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     if (SIGN_IN_CALLBACK.test(c.req.path)) c.res.headers.set('Cross-Origin-Opener-Policy', 'unsafe-none');
+  };
+}
+
+/**
+ * The bundled test payment provider's pages under /psp (server/adapters/test-payments): its own script
+ * and stylesheet files only (no inline code), forms that post to itself only, never cached. Only the
+ * hosted fields (card form, CVV field) may be framed, and only by our own pages (`frame-ancestors 'self'`);
+ * the challenge and approval pages are full pages and cannot be framed. `Referrer-Policy: same-origin`
+ * so that the browser sends a real `Origin` on the pages' own form posts, which the provider checks.
+ */
+export function paymentProviderSecurityHeaders(isHostedField: (path: string) => boolean): MiddlewareHandler {
+  const headers = (framable: boolean) =>
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: [framable ? "'self'" : "'none'"],
+        baseUri: ["'none'"],
+        objectSrc: ["'none'"],
+      },
+      xContentTypeOptions: 'nosniff',
+      xFrameOptions: framable ? 'SAMEORIGIN' : 'DENY',
+      referrerPolicy: 'same-origin',
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ['self'] },
+    });
+  const framed = headers(true);
+  const unframed = headers(false);
+  return async (c, next) => {
+    await (isHostedField(c.req.path) ? framed : unframed)(c, next);
+    // Card forms and payment pages are per guest and per moment: no cache may keep them.
+    c.res.headers.set('Cache-Control', 'no-store');
   };
 }

@@ -66,8 +66,11 @@ export interface PaymentNotification {
 }
 
 export interface PaymentsPort {
-  /** Who the provider is and where its hosted card form lives (the browser frames it). */
-  merchant(): { provider: string; hostedFormUrl: string; origin: string };
+  /**
+   * Who the provider is and where its hosted card form lives (the browser frames it); `hostedCvvUrl`, when
+   * the provider has one, is the hosted field for a saved card's security code.
+   */
+  merchant(): { provider: string; hostedFormUrl: string; origin: string; hostedCvvUrl?: string };
   /** The card behind a token from the hosted form; null for an unknown or expired token. */
   describeCard(token: string): Promise<CardDetails | null>;
   authorize(request: AuthorizeRequest): Promise<PaymentStatus>;
@@ -98,5 +101,31 @@ export class PaymentProviderUnavailable extends Error {
   constructor(message = 'The payment provider did not answer', options?: ErrorOptions) {
     super(message, options);
     this.name = 'PaymentProviderUnavailable';
+  }
+}
+
+/** Why the provider refused a request outright (nothing was changed; retrying the same request will not help). */
+export type PaymentRequestRejectedCode =
+  /** The card token (or CVV token) is unknown, expired or already used: the guest enters the card again. */
+  | 'card_token_invalid'
+  /** The return URL is not on our site (the provider never redirects elsewhere). */
+  | 'return_url_invalid'
+  | 'payment_not_found'
+  /** A capture or refund amount that is not a whole positive number of minor units, or more than is left to capture or refund. */
+  | 'amount_invalid'
+  /** The payment is not in a state that allows this (capturing a declined payment, cancelling a captured one). */
+  | 'invalid_state'
+  /** The idempotency key was first used with a different request. */
+  | 'idempotency_conflict'
+  | 'invalid_request';
+
+/** The provider refused a request as invalid (its 4xx answers). */
+export class PaymentRequestRejected extends Error {
+  constructor(
+    readonly code: PaymentRequestRejectedCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PaymentRequestRejected';
   }
 }

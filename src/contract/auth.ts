@@ -223,12 +223,15 @@ export const SessionClaimsSchema = v.object({
 export type SessionClaims = v.InferOutput<typeof SessionClaimsSchema>;
 
 /** One mail in the development outbox. */
+/** What a mail in the development outbox is for (the database keeps the same list). */
+export const OUTBOX_MAIL_KINDS = ['otp', 'activation', 'password-reset', 'booking-confirmation'] as const;
+
 export const OutboxMailSchema = v.object({
   id: v.string(),
   to: v.string(),
   subject: v.string(),
   text: v.string(),
   sentAt: v.string(),
-  kind: v.picklist(['otp', 'activation', 'password-reset']),
+  kind: v.picklist(OUTBOX_MAIL_KINDS),
 });
 export const OutboxResponseSchema = v.object({ data: v.array(OutboxMailSchema) });

@@ -298,6 +298,10 @@ export const ECOMMERCE_ERROR_CODES = [
   'voucher_invalid',
   'not_cancellable',
   'modification_unavailable',
+  /** The card token is unknown or expired at the provider: enter the card again. */
+  'invalid_card',
+  /** No payment provider is configured, or it did not answer (503). */
+  'payments_unavailable',
 ] as const;
 export type EcommerceErrorCode = (typeof ECOMMERCE_ERROR_CODES)[number];
 
@@ -392,7 +396,15 @@ export type SavedCard = v.InferOutput<typeof SavedCardSchema>;
 export const SavedCardsResponseSchema = v.object({ data: v.array(SavedCardSchema) });
 export const SavedCardResponseSchema = v.object({ data: SavedCardSchema });
 /** The provider's hosted card form: where the browser enters card data (never our pages or server). */
-export const MerchantResponseSchema = v.object({ data: v.object({ provider: v.string(), hosted_form_url: v.string(), origin: v.string() }) });
+export const MerchantResponseSchema = v.object({
+  data: v.object({
+    provider: v.string(),
+    hosted_form_url: v.string(),
+    origin: v.string(),
+    /** The provider's hosted field for a saved card's security code (answers with HostedCvvMessageSchema). */
+    hosted_cvv_url: v.optional(v.string()),
+  }),
+});
 export const AddSavedCardRequestSchema = v.object({ token: v.pipe(v.string(), v.minLength(1), v.maxLength(100)), holder_name: v.optional(v.nullable(NameSchema)) });
 export const UpdateSavedCardRequestSchema = v.object({ holder_name: v.optional(v.nullable(NameSchema)), expiry_month: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12))), expiry_year: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2000), v.maxValue(2100))) });
 /** The CVV goes to the provider's hosted field; we get a one-time token for it. */
@@ -408,6 +420,13 @@ export const HostedCardMessageSchema = v.object({
   expiry_year: v.number(),
 });
 export type HostedCardMessage = v.InferOutput<typeof HostedCardMessageSchema>;
+
+/** What the hosted CVV field (a saved card's security code) posts to the page that embeds it; the token is single use. */
+export const HostedCvvMessageSchema = v.object({
+  type: v.literal('psp.cvv.tokenized'),
+  cvv_token: v.string(),
+});
+export type HostedCvvMessage = v.InferOutput<typeof HostedCvvMessageSchema>;
 
 export const TrackingRequestSchema = v.object({ cart_id: v.optional(v.string()), order_id: v.optional(v.string()) });
 export const OkResponseSchema = v.object({ data: v.object({ ok: v.literal(true) }) });

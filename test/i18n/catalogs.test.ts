@@ -44,7 +44,7 @@ describe('message catalogs', () => {
 
   it.each(['de', 'ar'] as const)('%s is a real translation, not a copy of English', (locale) => {
     const entries = readCatalog(locale);
-    const copied = entries.filter((entry) => entry.translation === entry.id && !/^H World Hotels$/.test(entry.id));
+    const copied = entries.filter((entry) => entry.translation === entry.id && !/^(H World Hotels|PayPal|Apple Pay|iDEAL)$/.test(entry.id));
     expect(copied.map((entry) => entry.id)).toEqual([]);
   });
 });

@@ -11,13 +11,15 @@ export interface RequestOptions {
   /** Sent as `Authorization: Bearer <token>`. */
   token?: string | null;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `Idempotency-Key` on a payment. */
+  headers?: Record<string, string>;
 }
 
 /** Any answer, or none (204): for routes whose answer the web app does not read. */
 export const AnyAnswerSchema = v.unknown();
 
 function send(path: string, options: RequestOptions, token: string | null | undefined): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   // Same origin: the browser sends the BFF's refresh cookie by default (credentials 'same-origin').

@@ -85,7 +85,7 @@ describe('site shell', () => {
     const first = await renderApp('/xx/', contentHandler);
     expect(await screen.findByRole('heading', { level: 1, name: 'We can’t find that page' })).toBeTruthy();
     first.unmount();
-    const second = await renderApp('/de/booking/modify', contentHandler);
+    const second = await renderApp('/de/check-in', contentHandler);
     expect(await screen.findByRole('heading', { level: 1, name: 'Diese Seite finden wir nicht' })).toBeTruthy();
     second.unmount();
     await renderApp('/en/brands/nobody', contentHandler);

@@ -1,0 +1,190 @@
+import type { APIRequestContext, FrameLocator } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
+
+/**
+ * The booking journey against the real BFF and the bundled test payment provider (its hosted card form,
+ * 3-D Secure challenge and PayPal approval pages are served under /psp by the same server). Each test
+ * books its own dates, so journeys running side by side never take each other's rooms.
+ */
+
+const PASSWORD_MEMBER = 'anna.schmidt@example.com';
+const DEMO_PASSWORD = 'Demo-Password-2026';
+
+interface BookableStay {
+  hotelCode: string;
+  roomTypeCode: string;
+  rateCode: string;
+  startDate: string;
+  endDate: string;
+}
+
+interface OfferedRate {
+  rateCode: string;
+  isMemberRate: boolean;
+  guaranteePolicy: { type: number | string };
+}
+
+const isoDay = (daysAhead: number) => new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+
+/** A hotel, room type and rate with a room free for two adults, from the BFF's own search. */
+async function findStay(request: APIRequestContext, rate: (offered: OfferedRate) => boolean, daysAhead: number): Promise<BookableStay> {
+  const hotels = ((await (await request.get('/bff/content/hotels-for-dropdown?locale=en')).json()) as { data: { hotelCode: string }[] }).data;
+  const startDate = isoDay(daysAhead);
+  const endDate = isoDay(daysAhead + 2);
+  for (const { hotelCode } of hotels) {
+    const answer = await request.post('/bff/search/rooms', { data: { hotelCode, startDate, endDate, rooms: [{ adults: 2, childAges: [] }], locale: 'en' } });
+    if (!answer.ok()) continue;
+    const offers = ((await answer.json()) as { data: { rooms: { offers: { typeCode: string; available: boolean; rates: OfferedRate[] }[] }[] } }).data.rooms[0]?.offers ?? [];
+    for (const offer of offers) {
+      const chosen = offer.available ? offer.rates.find(rate) : undefined;
+      if (chosen) return { hotelCode, roomTypeCode: offer.typeCode, rateCode: chosen.rateCode, startDate, endDate };
+    }
+  }
+  throw new Error('No bookable stay found in the demo data');
+}
+
+function checkoutPath(stay: BookableStay): string {
+  const query = new URLSearchParams({
+    location: stay.hotelCode,
+    startDate: stay.startDate,
+    endDate: stay.endDate,
+    rooms: '1',
+    'room-1-adults': '2',
+    'room-1-rate-code': stay.rateCode,
+    'room-1-room-type-code': stay.roomTypeCode,
+  });
+  return `/en/booking/check-out?${query.toString()}`;
+}
+
+async function fillGuest(page: Page) {
+  const guest = page.getByRole('group', { name: /main guest/i }).first();
+  await guest.getByLabel('First name').fill('Mia');
+  await guest.getByLabel('Last name').fill('Muster');
+  await guest.getByLabel('Email address').fill('mia.muster@example.com');
+}
+
+function cardForm(page: Page): FrameLocator {
+  return page.frameLocator('iframe[title="Card details"]');
+}
+
+/** Chooses a payment method: the choice is saved on the cart, and the radio shows the server's answer. */
+async function choosePayment(page: Page, method: string) {
+  const radio = page.getByRole('radio', { name: method });
+  await radio.click();
+  await expect(radio).toBeChecked();
+}
+
+async function enterCard(page: Page, number: string) {
+  await choosePayment(page, 'Credit or debit card');
+  const form = cardForm(page);
+  await form.getByLabel('Name on card').fill('Mia Muster');
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel('Expiry date (MM/YY)').fill('12/34');
+  await form.getByLabel('Security code (CVC)').fill('123');
+  await form.getByRole('button', { name: 'Use this card' }).click();
+  await expect(page.getByText(/Paying with .* ending in \d{4}\./)).toBeVisible();
+}
+
+const payButton = (page: Page) => page.getByRole('button', { name: /^(Book now|Pay .+ now)$/ });
+
+async function expectConfirmation(page: Page) {
+  await expect(page).toHaveURL(/\/en\/booking\/confirmation\?order_id=/, { timeout: 15_000 });
+  await expect(page.getByText(/Reservation number/i).first()).toBeVisible();
+}
+
+// Guarantee policy types of the spec (section 3): hold 1000, deposit 1002 (prepaid).
+const guestRate = (type: number) => (offered: OfferedRate) => !offered.isMemberRate && Number(offered.guaranteePolicy.type) === type;
+const depositRate = guestRate(1002);
+const holdRate = guestRate(1000);
+
+test('a guest books with a good card and gets the confirmation', async ({ page, request }) => {
+  const stay = await findStay(request, depositRate, 40);
+  await page.goto(checkoutPath(stay));
+  await fillGuest(page);
+  await enterCard(page, '4242424242424242');
+  await payButton(page).click();
+  await expectConfirmation(page);
+});
+
+test('a declined card keeps the booking and a good card then pays', async ({ page, request }) => {
+  const stay = await findStay(request, depositRate, 43);
+  await page.goto(checkoutPath(stay));
+  await fillGuest(page);
+  await enterCard(page, '4000000000000002');
+  await payButton(page).click();
+  await expect(page.getByText('Your payment did not go through')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('group', { name: /main guest/i }).first().getByLabel('First name')).toHaveValue('Mia');
+  await enterCard(page, '4242424242424242');
+  await payButton(page).click();
+  await expectConfirmation(page);
+});
+
+test('a card that needs 3-D Secure goes through the challenge and comes back booked', async ({ page, request }) => {
+  const stay = await findStay(request, depositRate, 46);
+  await page.goto(checkoutPath(stay));
+  await fillGuest(page);
+  await enterCard(page, '4000000000003220');
+  await payButton(page).click();
+  await expect(page.getByRole('heading', { name: '3-D Secure authentication' })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Complete authentication' }).click();
+  await expectConfirmation(page);
+});
+
+test('PayPal: the approval page sends the guest back booked', async ({ page, request }) => {
+  const stay = await findStay(request, holdRate, 49);
+  await page.goto(checkoutPath(stay));
+  await fillGuest(page);
+  await choosePayment(page, 'PayPal');
+  await payButton(page).click();
+  await expect(page.getByRole('heading', { name: 'Pay with PayPal' })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+  await expectConfirmation(page);
+});
+
+test('a booking with free cancellation is cancelled from the confirmation', async ({ page, request }) => {
+  const stay = await findStay(request, holdRate, 52);
+  await page.goto(checkoutPath(stay));
+  await fillGuest(page);
+  await enterCard(page, '4242424242424242');
+  await payButton(page).click();
+  await expectConfirmation(page);
+  await page.getByRole('button', { name: /^Cancel/ }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: /cancel/i }).last().click();
+  await expect(page.getByText(/cancelled/i).first()).toBeVisible({ timeout: 15_000 });
+});
+
+test('a member pays with points', async ({ page, request }) => {
+  const stay = await findStay(request, (offered) => offered.isMemberRate, 55);
+  await page.goto('/en/');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  const signIn = page.getByRole('dialog');
+  await signIn.getByLabel('Email address').fill(PASSWORD_MEMBER);
+  await signIn.getByLabel('Password').fill(DEMO_PASSWORD);
+  await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await page.goto(checkoutPath(stay));
+  await expect(page.getByRole('group', { name: /main guest/i }).first().getByLabel('First name')).toHaveValue(/.+/);
+  await choosePayment(page, 'Reward points');
+  await payButton(page).click();
+  await expectConfirmation(page);
+  await expect(page.getByText(/points/i).first()).toBeVisible();
+});
+
+test('a booking is moved to other dates, with the new price shown first', async ({ page, request }) => {
+  const stay = await findStay(request, holdRate, 58);
+  await page.goto(checkoutPath(stay));
+  await fillGuest(page);
+  await enterCard(page, '4242424242424242');
+  await payButton(page).click();
+  await expectConfirmation(page);
+  await page.getByRole('link', { name: /Change booking/i }).first().click();
+  await expect(page).toHaveURL(/\/en\/booking\/modify\?/);
+  await page.getByLabel(/Arrival|Check-in/i).fill(isoDay(60));
+  await page.getByLabel(/Departure|Check-out/i).fill(isoDay(63));
+  await page.getByRole('button', { name: /price|Check/i }).first().click();
+  await expect(page.getByText(/new price/i).first()).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Confirm the change' }).click();
+  await expect(page).toHaveURL(/\/en\/booking\/confirmation\?order_id=/, { timeout: 15_000 });
+});

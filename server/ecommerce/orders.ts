@@ -1,0 +1,297 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Cart, Order } from '../../src/contract/ecommerce';
+import { inventoryChanged } from '../db/inventory-changes';
+import { carts, inventoryHolds, members, orders, reservations, vouchers } from '../db/schema';
+import type { QuotedCart } from './carts';
+import { type CommerceContext, fail, notFoundFailure, type Result, type Viewer } from './context';
+import { addNights, applyNights, changeOf, type NightDeltas, type Writer } from './inventory';
+import { toMajor } from '../search/money';
+import { confirmationMail } from './mails';
+import { freeCancellationDeadline } from './views';
+
+/**
+ * Orders: a paid cart becomes an order with one reservation (and reservation number) per room, in the
+ * same transaction that marks the cart ordered, redeems its vouchers and debits its points. An order is
+ * read by its member, or, for a guest's booking, by anyone with its id (a random UUID the guest got on
+ * paying, like the guest's cart id): decision record 0014.
+ */
+
+export class InsufficientPoints extends Error {
+  constructor() {
+    super('Not enough points');
+    this.name = 'InsufficientPoints';
+  }
+}
+
+/** Readable and unique: the hotel code and eight characters without look-alikes (I, O, 0, 1). */
+const NUMBER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export function reservationNumber(hotelCode: string): string {
+  const bytes = randomBytes(8);
+  return `${hotelCode}-${[...bytes].map((byte) => NUMBER_ALPHABET[byte % NUMBER_ALPHABET.length]).join('')}`;
+}
+
+export interface OrderPayment {
+  method: Cart['payment_method'] & string;
+  providerPaymentId: string | null;
+  /** Points debited (paying with points). */
+  points: number;
+}
+
+/**
+ * In a transaction that already took the rooms (or moved the cart's hold to the order): debits points,
+ * redeems the vouchers and writes the order with its reservations. Answers the order id and snapshot.
+ */
+export async function insertOrder(
+  ctx: CommerceContext,
+  tx: Writer,
+  quoted: QuotedCart,
+  payment: OrderPayment,
+  /** The cart's view, made before the transaction (PGlite runs nothing else while a transaction is open). */
+  base: Cart,
+): Promise<{ orderId: string; snapshot: Cart }> {
+  const { cart, priced, money } = quoted;
+  const orderId = randomUUID();
+  const now = ctx.now();
+  if (payment.points > 0) {
+    if (cart.memberId === null) throw new InsufficientPoints();
+    const debited = await tx
+      .update(members)
+      .set({ points: sql`${members.points} - ${payment.points}` })
+      .where(and(eq(members.id, cart.memberId), sql`${members.points} >= ${payment.points}`))
+      .returning({ points: members.points });
+    if (debited.length === 0) throw new InsufficientPoints();
+  }
+  await tx
+    .update(vouchers)
+    .set({ redeemedOrderId: orderId })
+    .where(and(eq(vouchers.cartId, cart.id), isNull(vouchers.redeemedOrderId)));
+  const numbers = priced.rooms.map(() => reservationNumber(priced.hotel.code));
+  const major = (minor: number) => toMajor(minor, money.currency);
+  const snapshot: Cart = {
+    ...base,
+    order_id: orderId,
+    status: 'ordered',
+    hold_expires_at: null,
+    last_decline_reason: null,
+    payments: [
+      {
+        captured_at: money.now > 0 ? now.toISOString() : null,
+        payment_method: payment.method,
+        amount: payment.points > 0 ? 0 : major(money.now),
+        points: payment.points,
+        status: payment.points > 0 || money.now > 0 ? 'captured' : 'authorized',
+      },
+    ],
+    stays: base.stays.map((stay) => ({
+      ...stay,
+      room_stays: stay.room_stays.map((room, index) => ({
+        ...room,
+        reservation_number: numbers[index] ?? null,
+      })),
+    })),
+  };
+  const customerEmail = base.customer.email ?? '';
+  await tx.insert(orders).values({
+    id: orderId,
+    cartId: cart.id,
+    memberId: cart.memberId,
+    hotelId: cart.hotelId,
+    createdAt: now,
+    currency: cart.currency,
+    locale: cart.locale,
+    promoCode: cart.promoCode,
+    customerEmail,
+    paymentMethod: payment.method,
+    providerPaymentId: payment.providerPaymentId,
+    amountPaidMinor: payment.points > 0 ? 0 : money.now,
+    pointsPaid: payment.points,
+    amountAtHotelMinor: money.atHotel,
+    amountTotalMinor: money.total,
+    cityTaxMinor: money.cityTax,
+    pointsEarned: money.pointsEarned,
+    snapshot,
+  });
+  await tx.insert(reservations).values(
+    priced.rooms.map((room, index) => {
+      const deadline = freeCancellationDeadline(room.plan.cancellation, priced.stay.startDate, priced.hotel.timeZone);
+      return {
+        id: room.row.id,
+        orderId,
+        reservationNumber: numbers[index] as string,
+        roomTypeId: room.roomType.id,
+        checkInDate: priced.stay.startDate,
+        checkOutDate: priced.stay.endDate,
+        status: 'confirmed' as const,
+        details: room.row,
+        grossEurMinor: room.rate.gross,
+        paidMinor: money.rooms[index]?.payNow ?? 0,
+        pointsPaid: payment.points > 0 ? room.rate.pointsPrice : 0,
+        freeCancellationUntil: deadline === null ? null : new Date(deadline),
+      };
+    }),
+  );
+  await tx
+    .update(carts)
+    .set({
+      status: 'ordered',
+      orderId,
+      holdExpiresAt: null,
+      pendingPaymentId: null,
+      lastDeclineReason: null,
+      updatedAt: now,
+    })
+    .where(eq(carts.id, cart.id));
+  await tx.delete(inventoryHolds).where(eq(inventoryHolds.cartId, cart.id));
+  return { orderId, snapshot };
+}
+
+/** The nights a quoted cart takes. */
+export function cartNights(quoted: QuotedCart): NightDeltas {
+  const deltas: NightDeltas = new Map();
+  for (const room of quoted.priced.rooms) addNights(deltas, room.roomType.id, quoted.priced.stay.startDate, quoted.priced.stay.endDate, 1);
+  return deltas;
+}
+
+/** After an order committed: the confirmation mail (a failure is logged; the booking stands). */
+export async function afterOrder(ctx: CommerceContext, quoted: QuotedCart, snapshot: Cart): Promise<void> {
+  const email = snapshot.customer.email;
+  if (!email) return;
+  try {
+    await ctx.mail.send(confirmationMail(email, quoted.cart.locale, snapshot, ctx.origin()));
+  } catch (error) {
+    ctx.logger.log('error', 'booking confirmation mail not sent', {
+      orderId: snapshot.order_id,
+      error,
+    });
+  }
+}
+
+type OrderRow = typeof orders.$inferSelect;
+type ReservationRow = typeof reservations.$inferSelect;
+
+export async function loadOrder(ctx: CommerceContext, orderId: string, viewer: Viewer | null): Promise<Result<OrderRow>> {
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || (order.memberId !== null && order.memberId !== viewer?.memberId)) return notFoundFailure(`order ${orderId}`);
+  return { data: order };
+}
+
+const cancellable = (reservation: ReservationRow, nowMs: number) =>
+  reservation.status === 'confirmed' && reservation.freeCancellationUntil !== null && reservation.freeCancellationUntil.getTime() > nowMs;
+
+export async function orderAnswer(ctx: CommerceContext, order: OrderRow): Promise<Order> {
+  const rows = await ctx.db.select().from(reservations).where(eq(reservations.orderId, order.id));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const nowMs = ctx.now().getTime();
+  const currency = ctx.currency(await ctx.catalogue(), order.currency);
+  const major = (minor: number) => toMajor(minor, currency);
+  const { snapshot } = order;
+  return {
+    order_id: order.id,
+    cart_id: order.cartId,
+    created_at: order.createdAt.toISOString(),
+    currency: order.currency,
+    customer: {
+      email: order.customerEmail,
+      sso_guid: snapshot.customer.sso_guid,
+    },
+    payment_method: order.paymentMethod,
+    amount_paid: major(order.amountPaidMinor),
+    points_paid: order.pointsPaid,
+    amount_at_hotel: major(order.amountAtHotelMinor),
+    amount_to_pay_total: major(order.amountTotalMinor),
+    city_tax_total: major(order.cityTaxMinor),
+    amount_refunded: major(order.amountRefundedMinor),
+    points_earned: order.pointsEarned,
+    stays: snapshot.stays.map((stay) => ({
+      ...stay,
+      room_stays: stay.room_stays.map((room) => {
+        const reservation = byId.get(room.room_stay_id);
+        return {
+          ...room,
+          reservation_number: reservation?.reservationNumber ?? room.reservation_number ?? '',
+          status: reservation?.status ?? 'confirmed',
+          cancellable: reservation ? cancellable(reservation, nowMs) : false,
+          modifiable: reservation ? cancellable(reservation, nowMs) && order.pointsPaid === 0 : false,
+        };
+      }),
+    })),
+  };
+}
+
+export async function getOrder(ctx: CommerceContext, orderId: string, viewer: Viewer | null): Promise<Result<Order>> {
+  const loaded = await loadOrder(ctx, orderId, viewer);
+  if ('failure' in loaded) return loaded;
+  return { data: await orderAnswer(ctx, loaded.data) };
+}
+
+/**
+ * Cancels one reservation while free cancellation applies (409 not_cancellable otherwise): marks it
+ * cancelled, gives its nights back and its points back in one transaction, then refunds what was charged
+ * for it through the provider. A repeated cancel answers the order as it is.
+ */
+export async function cancelReservation(
+  ctx: CommerceContext,
+  orderId: string,
+  number: string,
+  viewer: Viewer | null,
+): Promise<Result<Order>> {
+  const loaded = await loadOrder(ctx, orderId, viewer);
+  if ('failure' in loaded) return loaded;
+  const order = loaded.data;
+  const [reservation] = await ctx.db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.orderId, orderId), eq(reservations.reservationNumber, number)));
+  if (!reservation) return notFoundFailure(`reservation ${number} in order ${orderId}`);
+  if (reservation.status === 'cancelled') return { data: await orderAnswer(ctx, order) };
+  const now = ctx.now();
+  if (!cancellable(reservation, now.getTime()))
+    return fail(409, 'not_cancellable', 'This reservation can no longer be cancelled free of charge');
+  const refund = Math.max(0, Math.min(reservation.paidMinor, order.amountPaidMinor - order.amountRefundedMinor));
+  if (refund > 0 && (!ctx.payments || !order.providerPaymentId))
+    return fail(503, 'payments_unavailable', 'Refunds are not possible right now');
+  const deltas = addNights(new Map(), reservation.roomTypeId, reservation.checkInDate, reservation.checkOutDate, -1);
+  const cancelled = await ctx.db.transaction(async (tx) => {
+    const marked = await tx
+      .update(reservations)
+      .set({ status: 'cancelled', cancelledAt: now, refundedMinor: refund })
+      .where(and(eq(reservations.id, reservation.id), eq(reservations.status, 'confirmed')))
+      .returning({ id: reservations.id });
+    if (marked.length === 0) return false;
+    await applyNights(tx, deltas);
+    if (reservation.pointsPaid > 0 && order.memberId !== null) {
+      await tx
+        .update(members)
+        .set({ points: sql`${members.points} + ${reservation.pointsPaid}` })
+        .where(eq(members.id, order.memberId));
+    }
+    if (refund > 0)
+      await tx
+        .update(orders)
+        .set({
+          amountRefundedMinor: sql`${orders.amountRefundedMinor} + ${refund}`,
+        })
+        .where(eq(orders.id, order.id));
+    return true;
+  });
+  if (cancelled) {
+    inventoryChanged(ctx.db, changeOf(deltas));
+    if (refund > 0 && ctx.payments && order.providerPaymentId)
+      await ctx.payments.refund(order.providerPaymentId, refund, `refund:${reservation.id}`);
+  }
+  const [fresh] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  return { data: await orderAnswer(ctx, fresh ?? order) };
+}
+
+/** Orders made at the hotel in the 24 hours before now. */
+export async function recentOrdersCount(ctx: CommerceContext, hotelCode: string): Promise<Result<{ count: number }>> {
+  const hotel = (await ctx.catalogue()).hotelsByCode.get(hotelCode);
+  if (!hotel) return notFoundFailure(`hotel with code ${hotelCode}`);
+  const since = new Date(ctx.now().getTime() - 24 * 3_600_000);
+  const [row] = await ctx.db
+    .select({ count: count() })
+    .from(orders)
+    .where(and(eq(orders.hotelId, hotel.id), gt(orders.createdAt, since)));
+  return { data: { count: row?.count ?? 0 } };
+}

@@ -1,0 +1,143 @@
+import type { Cart, RoomStay, Stay } from '../../src/contract/ecommerce';
+import { type Locale, pickLocalized } from '../../src/contract/locales';
+import { GUARANTEE_TYPES } from '../../src/contract/search';
+import type { carts } from '../db/schema';
+import { benefitsFor } from '../search/benefits';
+import type { CancellationPolicy, CatalogueRatePlan } from '../search/catalogue';
+import { type CurrencyRate, toMajor } from '../search/money';
+import { promoOutcome } from '../search/promotions';
+import { freeCancellationUntil } from '../search/views';
+import type { CartMoney, PricedStay } from './pricing';
+
+/** Turning priced carts into the contract's shapes: amounts in major units of the cart's currency. */
+
+export type CartRow = typeof carts.$inferSelect;
+
+export interface AppliedVoucher {
+  id: string;
+  code: string;
+  category: Cart['vouchers'][number]['category'];
+  amountMinor: number;
+  currency: string;
+}
+
+const GUARANTEE_KIND = {
+  [GUARANTEE_TYPES.hold]: 'hold',
+  [GUARANTEE_TYPES.guarantee]: 'guarantee',
+  [GUARANTEE_TYPES.deposit]: 'deposit',
+} as const;
+
+/** The end of free cancellation as an instant (milliseconds), whether or not it has passed; null: not refundable. */
+export function freeCancellationDeadline(policy: CancellationPolicy, arrival: string, timeZone: string): number | null {
+  const formatted = freeCancellationUntil(policy, arrival, timeZone, Number.NEGATIVE_INFINITY);
+  return formatted === null ? null : Date.parse(formatted);
+}
+
+export function reservationInfo(
+  plan: CatalogueRatePlan,
+  arrival: string,
+  timeZone: string,
+  locale: Locale,
+  nowMs: number,
+): RoomStay['reservation_info'] {
+  const deadline = freeCancellationDeadline(plan.cancellation, arrival, timeZone);
+  return {
+    rate_name: pickLocalized(plan.name, locale),
+    guarantee_policy_code: plan.guarantee.code,
+    guarantee_type: GUARANTEE_KIND[plan.guarantee.type],
+    cancellation_policy_code: plan.cancellation.code,
+    free_cancellation_until: deadline !== null && deadline > nowMs ? new Date(deadline).toISOString() : null,
+    breakfast_included: plan.breakfastIncluded,
+    is_member_rate: plan.isMemberRate,
+  };
+}
+
+/** The cart's one stay with its rooms, priced. */
+export function stayView(priced: PricedStay, money: CartMoney, cart: CartRow, locale: Locale, nowMs: number): Stay {
+  const major = (minor: number) => toMajor(minor, money.currency);
+  const benefits = benefitsFor(priced.stay.nights, locale);
+  return {
+    stay_id: cart.stayId,
+    hotel_code: priced.hotel.code,
+    hotel_name: priced.hotel.name,
+    check_in_date: priced.stay.startDate,
+    check_out_date: priced.stay.endDate,
+    night_count: priced.stay.nights,
+    room_stays: priced.rooms.map((room, index) => {
+      const roomMoney = money.rooms[index] as CartMoney['rooms'][number];
+      return {
+        room_stay_id: room.row.id,
+        room_type_code: room.roomType.typeCode,
+        room_type_name: pickLocalized(room.roomType.saleName, locale),
+        rate_code: room.plan.rateCode,
+        adults_count: room.row.adults,
+        child_ages: room.row.childAges,
+        price: major(roomMoney.net),
+        price_with_tax: major(roomMoney.gross),
+        city_tax: major(roomMoney.cityTax),
+        points_price: room.rate.pointsPrice,
+        reservation_number: null,
+        addons: room.addons.map((addon) => ({
+          addon_code: addon.addon.code,
+          name: pickLocalized(addon.addon.name, locale),
+          pricing: addon.addon.pricingMode,
+          quantity: addon.quantity,
+          price: major(addon.price),
+        })),
+        unclaimed_benefits: room.row.green ? [] : benefits.map(({ code, name, points }) => ({ code, name, points })),
+        receive_points_for_green_option: room.row.green,
+        traveller: room.row.traveller,
+        reservation_info: reservationInfo(room.plan, priced.stay.startDate, priced.hotel.timeZone, locale, nowMs),
+      };
+    }),
+  };
+}
+
+export function cartView(input: {
+  cart: CartRow;
+  priced: PricedStay;
+  money: CartMoney;
+  vouchers: readonly AppliedVoucher[];
+  currencies: ReadonlyMap<string, CurrencyRate>;
+  customer: Cart['customer'];
+  payments: Cart['payments'];
+  status: Cart['status'];
+  nowMs: number;
+}): Cart {
+  const { cart, priced, money } = input;
+  const major = (minor: number) => toMajor(minor, money.currency);
+  const promo = promoOutcome(priced.promo, priced.percentOff > 0);
+  return {
+    cart_id: cart.id,
+    order_id: cart.orderId,
+    status: input.status,
+    currency: money.currency.code,
+    price_tax: major(money.tax),
+    promo_code: promo?.code ?? null,
+    promo_status: promo?.status ?? null,
+    business: cart.business,
+    customer: input.customer,
+    payment_method: cart.paymentMethod,
+    credit_card_id: cart.card ? (cart.card.savedCardId ?? cart.card.token) : null,
+    payments: input.payments,
+    vouchers: input.vouchers.map((voucher) => {
+      const from = input.currencies.get(voucher.currency);
+      return {
+        voucher_id: voucher.id,
+        code: voucher.code,
+        category: voucher.category,
+        amount: from ? toMajor(voucher.amountMinor, from) : 0,
+      };
+    }),
+    insurance: cart.insuranceProduct === 'cancellation' ? { product: 'cancellation', price: major(money.insurance) } : null,
+    amount_to_pay_total: major(money.total),
+    amount_to_pay_now: major(money.now),
+    amount_at_hotel: major(money.atHotel),
+    city_tax_total: major(money.cityTax),
+    points_to_pay_total: money.pointsToPay,
+    points_earned: money.pointsEarned,
+    hold_expires_at: input.status === 'payment_pending' && cart.holdExpiresAt ? cart.holdExpiresAt.toISOString() : null,
+    last_decline_reason: cart.lastDeclineReason,
+    stays: [stayView(priced, money, cart, cart.locale, input.nowMs)],
+  };
+}

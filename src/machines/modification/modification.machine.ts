@@ -1,0 +1,210 @@
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import type { Modification, Order } from '../../contract/ecommerce';
+import { classifyOrderFailure } from '../../services/ecommerce/orders';
+import { changesOf, draftOf, draftProblems, hasChanges } from './modification.rules';
+import type {
+  FailedStep,
+  ModificationActorTypes,
+  ModificationContext,
+  ModificationDraft,
+  ModificationEmitted,
+  ModificationEvent,
+  ModificationInput,
+} from './modification.types';
+
+type Context = ModificationContext;
+
+function outputOf<T>(event: { type: string }): T | null {
+  return 'output' in event ? (event.output as T) : null;
+}
+
+function errorOf(event: { type: string }): unknown {
+  return 'error' in event ? event.error : undefined;
+}
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
+
+/** An edit changes the draft; the price shown no longer matches it until the next check. */
+const edited = (draft: Partial<ModificationDraft>) => (context: Context) => ({ draft: { ...context.draft, ...draft }, priced: false, notice: null });
+
+/**
+ * Changing a reservation after payment (spec section 4: start, edit room stays, complete). The machine
+ * starts a modification for one reservation, keeps the guest's draft (dates, guests, traveller), asks the
+ * server for the price and availability of the draft, and completes only a proposal the server has priced
+ * as it stands, that can be booked and that changes something. A proposal that cannot be booked (an
+ * answer with `available: false`, or a 409) leads to `unavailable` with the guest's edits kept; every
+ * failure has a way forward (edit again, retry, back to the edits).
+ */
+export const modificationMachine = setup({
+  types: {
+    context: {} as Context,
+    events: {} as ModificationEvent,
+    input: {} as ModificationInput,
+    emitted: {} as ModificationEmitted,
+  },
+  actors: {
+    startModification: fromPromise<ModificationActorTypes['startModification']['output'], ModificationActorTypes['startModification']['input']>(
+      notProvided('startModification'),
+    ),
+    editModification: fromPromise<ModificationActorTypes['editModification']['output'], ModificationActorTypes['editModification']['input']>(
+      notProvided('editModification'),
+    ),
+    completeModification: fromPromise<ModificationActorTypes['completeModification']['output'], ModificationActorTypes['completeModification']['input']>(
+      notProvided('completeModification'),
+    ),
+  },
+  guards: {
+    isDraftValid: ({ context }) => draftProblems(context.draft, context.currentTraveller, context.today).length === 0,
+    isAvailable: ({ event }) => outputOf<Modification>(event)?.available === true,
+    isConflict: ({ event }) => classifyOrderFailure(errorOf(event)) === 'conflict',
+    isRejected: ({ event }) => classifyOrderFailure(errorOf(event)) === 'invalid',
+    /** A priced proposal that can be booked and changes something. */
+    canComplete: ({ context }) =>
+      context.priced && context.modification !== null && context.modification.available && hasChanges(context.modification, context.draft, context.currentTraveller),
+    failedAt: ({ context }, params: { step: FailedStep }) => context.failedStep === params.step,
+    hasModification: ({ context }) => context.modification !== null,
+  },
+  actions: {
+    setDates: assign(({ context, event }) => {
+      assertEvent(event, 'dates.changed');
+      return edited({ checkInDate: event.checkInDate, checkOutDate: event.checkOutDate })(context);
+    }),
+    setGuests: assign(({ context, event }) => {
+      assertEvent(event, 'guests.changed');
+      return edited({ adultsCount: event.adultsCount, childAges: [...event.childAges] })(context);
+    }),
+    setTraveller: assign(({ context, event }) => {
+      assertEvent(event, 'traveller.changed');
+      return edited({ traveller: { ...event.traveller } })(context);
+    }),
+    /** The modification started: the draft is the stay as booked. */
+    startDraft: assign(({ context, event }) => {
+      const modification = outputOf<Modification>(event);
+      return modification ? { modification, draft: draftOf(modification, context.currentTraveller), priced: true, failure: null, failedStep: null } : {};
+    }),
+    /** The server priced the draft (the guest's entries stay as typed). */
+    setPriced: assign(({ event }) => {
+      const modification = outputOf<Modification>(event);
+      return modification ? { modification, priced: true, notice: null } : {};
+    }),
+    /** A 409: the draft cannot be booked; the price the server last gave is not this draft's. */
+    markUnavailable: assign({ priced: false, notice: null }),
+    setNotice: assign((_, params: { notice: Context['notice'] }) => ({ notice: params.notice })),
+    setFailure: assign(({ event }, params: { step: FailedStep }) => ({
+      failure: classifyOrderFailure(errorOf(event)) === 'notFound' ? ('notFound' as const) : ('failed' as const),
+      failedStep: params.step,
+    })),
+    clearFailure: assign({ failure: null, failedStep: null }),
+    emitCompleted: emit(({ context, event }) => ({
+      type: 'modification.completed' as const,
+      orderId: context.orderId,
+      reservationNumber: context.reservationNumber,
+      order: outputOf<Order | null>(event) ?? null,
+    })),
+  },
+}).createMachine({
+  id: 'modification',
+  description: 'Changing a paid reservation: start, edit dates, guests or traveller, see the new price, complete.',
+  context: ({ input }) => ({
+    orderId: input.orderId,
+    reservationNumber: input.reservationNumber,
+    currentTraveller: input.currentTraveller,
+    today: input.today,
+    modification: null,
+    draft: { checkInDate: '', checkOutDate: '', adultsCount: 1, childAges: [], traveller: { first_name: '', last_name: '', email: '' } },
+    priced: false,
+    notice: null,
+    failure: null,
+    failedStep: null,
+  }),
+  initial: 'starting',
+  states: {
+    starting: {
+      description: 'Opens a modification of the reservation; the server answers with the stay as booked.',
+      invoke: {
+        id: 'startModification',
+        src: 'startModification',
+        input: ({ context }) => ({ orderId: context.orderId, reservationNumber: context.reservationNumber }),
+        onDone: { target: 'editing', actions: 'startDraft' },
+        onError: { target: 'failed', actions: { type: 'setFailure', params: { step: 'start' } } },
+      },
+    },
+    editing: {
+      description: 'The guest changes dates, guests or traveller; every edit makes the price shown stale.',
+      initial: 'idle',
+      on: {
+        // An edit during a price check drops the check: its answer would price another draft.
+        'dates.changed': { target: '.idle', actions: 'setDates' },
+        'guests.changed': { target: '.idle', actions: 'setGuests' },
+        'traveller.changed': { target: '.idle', actions: 'setTraveller' },
+      },
+      states: {
+        idle: {
+          description: 'The draft waits: check its price, or complete a priced proposal that changes something.',
+          on: {
+            'price.check': { guard: 'isDraftValid', target: 'repricing' },
+            'modification.complete': { guard: 'canComplete', target: '#modification.completing' },
+          },
+        },
+        repricing: {
+          description: 'The server prices the draft and checks that the rooms are free.',
+          invoke: {
+            id: 'editModification',
+            src: 'editModification',
+            input: ({ context }) => ({
+              modificationId: context.modification?.modification_id ?? '',
+              roomStayId: context.modification?.room_stay_id ?? '',
+              changes: changesOf(context.draft, context.currentTraveller),
+            }),
+            onDone: [
+              { guard: 'isAvailable', target: 'idle', actions: 'setPriced' },
+              { target: '#modification.unavailable', actions: 'setPriced' },
+            ],
+            onError: [
+              { guard: 'isConflict', target: '#modification.unavailable', actions: 'markUnavailable' },
+              { guard: 'isRejected', target: 'idle', actions: { type: 'setNotice', params: { notice: 'editRejected' } } },
+              { target: 'idle', actions: { type: 'setNotice', params: { notice: 'repriceFailed' } } },
+            ],
+          },
+        },
+      },
+    },
+    unavailable: {
+      description: 'The draft cannot be booked (rooms taken, rate closed): the edits are kept to change and check again.',
+      on: {
+        'dates.changed': { target: 'editing.idle', actions: 'setDates' },
+        'guests.changed': { target: 'editing.idle', actions: 'setGuests' },
+        'traveller.changed': { target: 'editing.idle', actions: 'setTraveller' },
+        'price.check': { guard: 'isDraftValid', target: 'editing.repricing' },
+      },
+    },
+    completing: {
+      description: 'Books the priced proposal; availability is checked once more.',
+      invoke: {
+        id: 'completeModification',
+        src: 'completeModification',
+        input: ({ context }) => ({ modificationId: context.modification?.modification_id ?? '' }),
+        onDone: { target: 'completed' },
+        onError: [
+          { guard: 'isConflict', target: 'unavailable', actions: 'markUnavailable' },
+          { target: 'failed', actions: { type: 'setFailure', params: { step: 'complete' } } },
+        ],
+      },
+    },
+    completed: {
+      description: 'The reservation is changed; the page goes back to the confirmation with a notice.',
+      type: 'final',
+      entry: 'emitCompleted',
+    },
+    failed: {
+      description: 'A call failed or the reservation cannot be found: retry the step, go back to the edits, or leave.',
+      on: {
+        'modification.retry': [
+          { guard: { type: 'failedAt', params: { step: 'start' } }, target: 'starting', actions: 'clearFailure' },
+          { target: 'completing', actions: 'clearFailure' },
+        ],
+        'edits.resume': { guard: 'hasModification', target: 'editing.idle', actions: 'clearFailure' },
+      },
+    },
+  },
+});

@@ -1,0 +1,74 @@
+import type { EditModificationRequest, Modification, Order, Traveller } from '../../contract/ecommerce';
+
+/** The traveller fields the guest may change; the rest of the traveller (phone, company...) is kept. */
+export interface TravellerFields {
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+/** The guest's wishes for the reservation, as entered: what the next price check proposes. */
+export interface ModificationDraft {
+  checkInDate: string;
+  checkOutDate: string;
+  adultsCount: number;
+  childAges: number[];
+  traveller: TravellerFields;
+}
+
+/** What stops a price check; the view words each. */
+export type DraftProblem = 'dates.invalid' | 'dates.past' | 'dates.order' | 'dates.tooLong' | 'guests.invalid' | 'traveller.invalid';
+
+/** Why the modification could not go on: the reservation is not there (or not the guest's), or a call failed. */
+export type ModificationFailure = 'notFound' | 'failed';
+
+/** The step a failure interrupted, which a retry repeats. */
+export type FailedStep = 'start' | 'complete';
+
+/** A notice shown while the guest keeps editing: the price check failed, or the server refused the draft as it stands. */
+export type ModificationNotice = 'repriceFailed' | 'editRejected' | null;
+
+export interface ModificationInput {
+  orderId: string;
+  reservationNumber: string;
+  /** The reservation's traveller today (from the order): the draft starts from it, and a change is sent only if there is one. */
+  currentTraveller: Traveller | null;
+  /** Today's date in the business time zone (`yyyy-MM-dd`): arrivals before it are refused. */
+  today: string;
+}
+
+export interface ModificationContext {
+  orderId: string;
+  reservationNumber: string;
+  currentTraveller: Traveller | null;
+  today: string;
+  /** The server's last answer: the original stay, the proposed one, its price and whether it can be booked. */
+  modification: Modification | null;
+  draft: ModificationDraft;
+  /** Whether `modification` prices the draft as it is now; an edit makes the price stale until the next check. */
+  priced: boolean;
+  notice: ModificationNotice;
+  failure: ModificationFailure | null;
+  failedStep: FailedStep | null;
+}
+
+export type ModificationEvent =
+  | { type: 'dates.changed'; checkInDate: string; checkOutDate: string }
+  | { type: 'guests.changed'; adultsCount: number; childAges: number[] }
+  | { type: 'traveller.changed'; traveller: TravellerFields }
+  /** Asks the server for the price and availability of the draft. */
+  | { type: 'price.check' }
+  | { type: 'modification.complete' }
+  /** After a failure: repeats the step that failed. */
+  | { type: 'modification.retry' }
+  /** After a failed completion: back to the edits, as they were. */
+  | { type: 'edits.resume' };
+
+export type ModificationEmitted = { type: 'modification.completed'; orderId: string; reservationNumber: string; order: Order | null };
+
+/** Inputs and outputs of the actors the machine invokes (bound with `.provide` by the view layer). */
+export interface ModificationActorTypes {
+  startModification: { input: { orderId: string; reservationNumber: string }; output: Modification };
+  editModification: { input: { modificationId: string; roomStayId: string; changes: EditModificationRequest }; output: Modification };
+  completeModification: { input: { modificationId: string }; output: Order | null };
+}

@@ -1,0 +1,116 @@
+import { queryOptions } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { ECOMMERCE_PATHS, ModificationResponseSchema, OrderResponseSchema, RecentOrdersCountResponseSchema } from '../../contract/ecommerce';
+import type { EditModificationRequest, Modification, Order } from '../../contract/ecommerce';
+import { AnyAnswerSchema, callAuthorized, callBff } from '../auth/requests';
+import type { AuthAccess, RequestOptions } from '../auth/requests';
+import { HttpError } from '../bff/client';
+
+/**
+ * Orders after payment: reading one, cancelling a reservation, and modifying a reservation (spec sections
+ * 4 and 7). A member's calls carry their token, which ties the order to the member; a guest reaches an
+ * order by its id alone (a random UUID, like a bearer secret), so `access` is optional.
+ */
+export type OrderAccess = AuthAccess | null;
+
+type CallOptions = Omit<RequestOptions, 'token'>;
+
+/** A call with the member's token when signed in (refreshed once on a 401), else a guest's call. */
+function call<TSchema extends v.GenericSchema>(path: string, schema: TSchema, access: OrderAccess, options: CallOptions = {}): Promise<v.InferOutput<TSchema>> {
+  return access?.token ? callAuthorized(path, schema, access, options) : callBff(path, schema, options);
+}
+
+/** The answer as an order when it is one (the contract does not fix what cancel and complete answer). */
+function orderIn(answer: unknown): Order | null {
+  const parsed = v.safeParse(OrderResponseSchema, answer);
+  return parsed.success ? parsed.output.data : null;
+}
+
+export async function fetchOrder(orderId: string, access: OrderAccess, signal?: AbortSignal): Promise<Order> {
+  return (await call(ECOMMERCE_PATHS.order(orderId), OrderResponseSchema, access, signal ? { signal } : {})).data;
+}
+
+/** Cancels one reservation of an order; answers the updated order when the BFF sends it back, else null. */
+export async function cancelReservation(orderId: string, reservationNumber: string, access: OrderAccess): Promise<Order | null> {
+  return orderIn(await call(ECOMMERCE_PATHS.cancelReservation(orderId, reservationNumber), AnyAnswerSchema, access, { method: 'POST', body: {} }));
+}
+
+export async function fetchRecentOrdersCount(hotelCode: string, signal?: AbortSignal): Promise<number> {
+  return (await callBff(ECOMMERCE_PATHS.recentOrdersCount(hotelCode), RecentOrdersCountResponseSchema, signal ? { signal } : {})).data.count;
+}
+
+export async function startModification(request: { orderId: string; reservationNumber: string }, access: OrderAccess, signal?: AbortSignal): Promise<Modification> {
+  const body = { order_id: request.orderId, reservation_number: request.reservationNumber };
+  return (await call(ECOMMERCE_PATHS.modifications, ModificationResponseSchema, access, { method: 'POST', body, ...(signal ? { signal } : {}) })).data;
+}
+
+/** Proposes new dates, guests or traveller for the modification's room stay; the answer carries the new price. */
+export async function editModification(
+  request: { modificationId: string; roomStayId: string; changes: EditModificationRequest },
+  access: OrderAccess,
+  signal?: AbortSignal,
+): Promise<Modification> {
+  const path = ECOMMERCE_PATHS.modificationRoomStay(request.modificationId, request.roomStayId);
+  return (await call(path, ModificationResponseSchema, access, { method: 'PUT', body: request.changes, ...(signal ? { signal } : {}) })).data;
+}
+
+/** Books the proposed stay; answers the updated order when the BFF sends it back, else null. */
+export async function completeModification(modificationId: string, access: OrderAccess, signal?: AbortSignal): Promise<Order | null> {
+  return orderIn(await call(ECOMMERCE_PATHS.modificationComplete(modificationId), AnyAnswerSchema, access, { method: 'POST', body: {}, ...(signal ? { signal } : {}) }));
+}
+
+/**
+ * What a failed order call means to the guest. Another member's order is a 404 (the BFF never reveals
+ * that it exists), so 401, 403 and 404 all read as "not found"; 410 is a modification that expired.
+ * The commerce routes answer 409 for the conflicts of these calls (not_cancellable on cancel,
+ * modification_unavailable or room_unavailable on a modification): the status says enough. A 400 is a
+ * request the BFF refuses as it stands (a stay longer than it takes, say): asking again will not help.
+ */
+export type OrderFailure = 'notFound' | 'conflict' | 'invalid' | 'failed';
+
+export function classifyOrderFailure(error: unknown): OrderFailure {
+  if (!(error instanceof HttpError)) return 'failed';
+  if (error.status === 404 || error.status === 403 || error.status === 401 || error.status === 410) return 'notFound';
+  if (error.status === 409) return 'conflict';
+  if (error.status === 400) return 'invalid';
+  return 'failed';
+}
+
+export const orderQueryKey = (orderId: string) => ['ecommerce', 'order', orderId] as const;
+
+/**
+ * An order, read fresh on each visit: a cancellation or modification made elsewhere (another tab, the
+ * hotel) shows at once. The key does not hold the token, so a token refresh does not reload the page.
+ */
+export const orderQuery = (orderId: string, access: OrderAccess) =>
+  queryOptions({
+    queryKey: orderQueryKey(orderId),
+    queryFn: ({ signal }) => fetchOrder(orderId, access, signal),
+    staleTime: 0,
+  });
+
+/** Bookings made at a hotel in the last 24 hours: a hint, so a few minutes old is fine. */
+export const recentOrdersCountQuery = (hotelCode: string) =>
+  queryOptions({
+    queryKey: ['ecommerce', 'recent-orders-count', hotelCode] as const,
+    queryFn: ({ signal }) => fetchRecentOrdersCount(hotelCode, signal),
+    staleTime: 5 * 60 * 1000,
+  });
+
+// ---------- the query of the pages after payment ----------
+
+/**
+ * A reservation number in a page's query. The router's default parser turns `?reservation=100200301` into a
+ * number, and writes a string that looks like a number back in quotes: the value stays as parsed (read it
+ * with `reservationOf`), so the address keeps its plain form. A number too large to have survived parsing,
+ * or anything else unusable, is dropped (the page then says the booking cannot be found).
+ */
+export const ReservationParamSchema = v.fallback(
+  v.optional(v.union([v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,40}$/)), v.pipe(v.number(), v.safeInteger(), v.minValue(0))])),
+  undefined,
+);
+
+export const reservationOf = (param: string | number | undefined): string | undefined => (param === undefined ? undefined : String(param));
+
+/** `order_id`: the order's UUID, or undefined when missing or malformed. */
+export const OrderPageSearchSchema = v.object({ order_id: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined) });

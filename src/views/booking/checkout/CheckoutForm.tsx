@@ -1,0 +1,198 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import type { DeclineReason } from '../../../contract/ecommerce';
+import type { Locale } from '../../../contract/locales';
+import { roomStaysOf } from '../../../machines/cart/cart.rules';
+import {
+  selectCart,
+  selectDeclineReason,
+  selectIsBusy,
+  selectIsDeclined,
+  selectIsPaying,
+  selectNotice,
+  selectPayProblems,
+  selectPaymentFailed,
+  selectPriceSummary,
+  selectSearchQuery,
+} from '../../../machines/cart/cart.selectors';
+import type { CartNotice, PayProblem } from '../../../machines/cart/cart.types';
+import { formatCalendarDate } from '../../../services/format/dates';
+import { formatMoney } from '../../../services/format/money';
+import { localizedPath, ROUTES } from '../../../services/navigation/paths';
+import { SiteLink } from '../../shell/SiteLink';
+import { CartActorContext } from './checkout-context';
+import { DiscountsSection } from './DiscountsSection';
+import { ExtrasSection } from './ExtrasSection';
+import { LegalSection } from './LegalSection';
+import { PaymentSection } from './PaymentSection';
+import { PriceSummary } from './PriceSummary';
+import { TravellersSection } from './TravellersSection';
+
+/** The cart is there: the rooms, the details to fill in, the payment, and the summary beside them. */
+export function CheckoutForm({ locale }: { locale: Locale }) {
+  const busy = CartActorContext.useSelector(selectIsBusy);
+  return (
+    <div className="checkout">
+      <div className="checkout__main">
+        <RoomsSection locale={locale} />
+        <TravellersSection locale={locale} disabled={busy} />
+        <ExtrasSection locale={locale} disabled={busy} />
+        <DiscountsSection locale={locale} disabled={busy} />
+        <PaymentSection locale={locale} disabled={busy} />
+        <LegalSection locale={locale} />
+        <PayArea locale={locale} />
+      </div>
+      <aside className="checkout__aside">
+        <PriceSummary locale={locale} />
+      </aside>
+    </div>
+  );
+}
+
+/** Step one's result: the rooms of the cart, with the way back to change them. */
+function RoomsSection({ locale }: { locale: Locale }) {
+  const { t } = useLingui();
+  const cart = CartActorContext.useSelector(selectCart);
+  const back = CartActorContext.useSelector((snapshot) => selectSearchQuery(snapshot, { withRates: true }));
+  const stay = cart?.stays[0];
+  if (!cart || !stay) return null;
+  const href = `${localizedPath(locale, ROUTES.booking.selectRoomRate)}?${new URLSearchParams(back ?? {}).toString()}`;
+  return (
+    <section className="checkout-section" aria-labelledby="checkout-rooms">
+      <h2 id="checkout-rooms">{t`Your stay`}</h2>
+      <p className="checkout-section__lead">
+        <bdi>{stay.hotel_name}</bdi> · <bdi>{formatCalendarDate(stay.check_in_date, locale)}</bdi> –{' '}
+        <bdi>{formatCalendarDate(stay.check_out_date, locale)}</bdi> · {plural(stay.night_count, { one: '# night', other: '# nights' })}
+      </p>
+      <ul className="checkout-rooms">
+        {roomStaysOf(cart).map(({ roomStay }, index) => {
+          const guests = roomStay.adults_count + roomStay.child_ages.length;
+          const number = index + 1;
+          return (
+            <li key={roomStay.room_stay_id}>
+              <strong>{t`Room ${number}: ${roomStay.room_type_name}`}</strong>
+              <span>
+                {roomStay.reservation_info.rate_name} · {plural(guests, { one: '# guest', other: '# guests' })} ·{' '}
+                {roomStay.reservation_info.breakfast_included ? t`Breakfast included` : t`Breakfast not included`}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <SiteLink href={href}>{t`Change rooms`}</SiteLink>
+    </section>
+  );
+}
+
+/** The pay button, what still stops it, and how the last attempt ended. */
+function PayArea({ locale }: { locale: Locale }) {
+  const { t } = useLingui();
+  const actor = CartActorContext.useActorRef();
+  const busy = CartActorContext.useSelector(selectIsBusy);
+  const paying = CartActorContext.useSelector(selectIsPaying);
+  const problems = CartActorContext.useSelector(selectPayProblems);
+  const declined = CartActorContext.useSelector(selectIsDeclined);
+  const reason = CartActorContext.useSelector(selectDeclineReason);
+  const failed = CartActorContext.useSelector(selectPaymentFailed);
+  const notice = CartActorContext.useSelector(selectNotice);
+  const summary = CartActorContext.useSelector(selectPriceSummary);
+  const { declineText, noticeText, problemText } = useOutcomeTexts();
+  const payNow = summary && summary.payNow > 0 ? formatMoney(summary.payNow, summary.currency, locale) : null;
+  return (
+    <div className="checkout-pay">
+      {declined ? (
+        <div className="notice notice--error" role="alert" data-state="declined">
+          <h2>{t`Your payment did not go through`}</h2>
+          <p>{declineText(reason)}</p>
+          <p>{t`Your booking and everything you entered are kept. Pay again with the same or another card, or choose another payment method.`}</p>
+        </div>
+      ) : null}
+      {failed ? (
+        <div className="notice notice--error" role="alert" data-state="payment-failed">
+          <p>{t`We could not reach the payment service. You have not been charged twice: trying again continues the same payment.`}</p>
+          <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'payment.retry' })}>
+            {t`Try again`}
+          </button>{' '}
+          <button type="button" className="button" onClick={() => actor.send({ type: 'payment.check' })}>
+            {t`Check whether it went through`}
+          </button>
+        </div>
+      ) : null}
+      {notice ? (
+        <div className="notice notice--error" role="alert">
+          <p>{noticeText(notice)}</p>
+          <button type="button" className="link-button" onClick={() => actor.send({ type: 'notice.dismiss' })}>
+            {t`Dismiss`}
+          </button>
+        </div>
+      ) : null}
+      {problems.length > 0 ? (
+        <ul className="checkout-pay__problems" role="alert">
+          {problems.map((problem) => (
+            <li key={problem}>{problemText(problem)}</li>
+          ))}
+        </ul>
+      ) : null}
+      {failed ? null : (
+        <button
+          type="button"
+          className="button button--primary checkout-pay__button"
+          disabled={busy}
+          aria-busy={paying}
+          onClick={() => actor.send({ type: 'pay' })}
+        >
+          {paying ? t`Paying…` : payNow ? t`Pay ${payNow} now` : t`Book now`}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The page's words for the flow's outcomes (the macro needs `t` from useLingui in scope). */
+function useOutcomeTexts() {
+  const { t } = useLingui();
+  const declineText = (reason: DeclineReason | null): string => {
+    switch (reason) {
+      case 'insufficient_funds':
+        return t`The card has insufficient funds.`;
+      case 'expired_card':
+        return t`The card has expired.`;
+      case 'authentication_failed':
+        return t`The card issuer could not confirm it was you.`;
+      case 'cancelled':
+        return t`The payment was cancelled.`;
+      case 'insufficient_points':
+        return t`Your points balance is not enough for this booking.`;
+      default:
+        return t`Your bank declined the payment.`;
+    }
+  };
+  const noticeText = (notice: CartNotice): string => {
+    switch (notice) {
+      case 'voucherInvalid':
+        return t`This voucher code cannot be used for this booking.`;
+      case 'travellerRejected':
+        return t`Some guest details were not accepted. Check them and try again.`;
+      case 'cvvFailed':
+        return t`The security code could not be checked. Enter it again.`;
+      case 'saveFailed':
+      case 'changeFailed':
+        return t`Your change could not be saved. Check your connection and try again.`;
+    }
+  };
+  const problemText = (problem: PayProblem): string => {
+    switch (problem) {
+      case 'travellers':
+        return t`Complete the guest details above.`;
+      case 'company':
+        return t`Complete the company address.`;
+      case 'paymentMethod':
+        return t`Choose a payment method.`;
+      case 'card':
+        return t`Enter your card details.`;
+      case 'cvv':
+        return t`Enter the security code of your saved card.`;
+    }
+  };
+  return { declineText, noticeText, problemText };
+}

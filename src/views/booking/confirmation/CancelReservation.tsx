@@ -1,0 +1,73 @@
+import { useLingui } from '@lingui/react/macro';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Order } from '../../../contract/ecommerce';
+import type { Locale } from '../../../contract/locales';
+import { cancelReservation, classifyOrderFailure, orderQueryKey } from '../../../services/ecommerce/orders';
+import { useAuthAccess } from '../../shell/session-context';
+import { formatDeadline } from './booking-format';
+import { ConfirmDialog } from './ConfirmDialog';
+
+interface CancelReservationProps {
+  locale: Locale;
+  order: Order;
+  reservationNumber: string;
+  freeCancellationUntil: string | null;
+  onCancelled: (reservationNumber: string, refundedBefore: number) => void;
+}
+
+/** Cancels one reservation after the guest confirms it in a dialog; the order is read again afterwards. */
+export function CancelReservation({ locale, order, reservationNumber, freeCancellationUntil, onCancelled }: CancelReservationProps) {
+  const { t } = useLingui();
+  const access = useAuthAccess();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const cancel = useMutation({
+    mutationFn: () => cancelReservation(order.order_id, reservationNumber, access),
+    onSuccess: async (updated) => {
+      onCancelled(reservationNumber, order.amount_refunded);
+      if (updated) queryClient.setQueryData(orderQueryKey(order.order_id), updated);
+      else await queryClient.invalidateQueries({ queryKey: orderQueryKey(order.order_id) });
+      setOpen(false);
+    },
+  });
+  const close = () => {
+    if (cancel.isPending) return;
+    cancel.reset();
+    setOpen(false);
+  };
+  const failure = cancel.isError ? classifyOrderFailure(cancel.error) : null;
+  return (
+    <>
+      <button type="button" className="button" onClick={() => setOpen(true)}>
+        {t`Cancel reservation`}
+      </button>
+      <ConfirmDialog
+        open={open}
+        title={t`Cancel reservation ${reservationNumber}?`}
+        onClose={close}
+        actions={
+          <>
+            <button type="button" className="button" onClick={close} disabled={cancel.isPending}>
+              {t`Keep my reservation`}
+            </button>
+            <button type="button" className="button button--primary" onClick={() => cancel.mutate()} disabled={cancel.isPending} aria-busy={cancel.isPending}>
+              {cancel.isPending ? t`Cancelling…` : t`Yes, cancel it`}
+            </button>
+          </>
+        }
+      >
+        <p>
+          {freeCancellationUntil
+            ? t`Cancelling is free of charge until ${formatDeadline(freeCancellationUntil, locale)}. After that, the hotel's cancellation fee applies.`
+            : t`This rate cannot be refunded: cancelling frees the room, but what you paid is not returned.`}
+        </p>
+        {failure ? (
+          <p className="form-field__error" role="alert">
+            {failure === 'conflict' ? t`This reservation can no longer be cancelled online. Please contact the hotel.` : t`The reservation could not be cancelled. Please try again.`}
+          </p>
+        ) : null}
+      </ConfirmDialog>
+    </>
+  );
+}

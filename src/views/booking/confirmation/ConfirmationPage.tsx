@@ -1,0 +1,311 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { GuaranteeKind, Order, PaymentMethod } from '../../../contract/ecommerce';
+import type { Locale } from '../../../contract/locales';
+import { calendarHref, stayCalendar } from '../../../services/ecommerce/calendar';
+import { classifyOrderFailure, orderQuery } from '../../../services/ecommerce/orders';
+import { formatCalendarDate } from '../../../services/format/dates';
+import { formatMoney, formatPoints } from '../../../services/format/money';
+import { useFlag } from '../../shell/flags-context';
+import { PageTitle } from '../../shell/PageTitle';
+import { CardSkeletons, LoadFailed } from '../../shell/QueryState';
+import { useAuthAccess } from '../../shell/session-context';
+import { SiteLink } from '../../shell/SiteLink';
+import { formatDeadline, modifyHref } from './booking-format';
+import { BookingNotFound } from './BookingNotFound';
+import { CancelReservation } from './CancelReservation';
+import './confirmation.css';
+
+type OrderStay = Order['stays'][number];
+type OrderRoomStay = OrderStay['room_stays'][number];
+
+/** The booking after payment: reservation numbers, stay, prices, policies; add to calendar, cancel, change. */
+export function ConfirmationPage({ locale, orderId, modified }: { locale: Locale; orderId: string | undefined; modified: string | undefined }) {
+  const { t } = useLingui();
+  const access = useAuthAccess();
+  const order = useQuery({ ...orderQuery(orderId ?? '', access), enabled: orderId !== undefined });
+  if (!orderId) return <BookingNotFound locale={locale} />;
+  return (
+    <div className="page booking-page" data-page="booking-confirmation">
+      <PageTitle title={t`Your booking`} />
+      {order.isPending ? (
+        <>
+          <h1>{t`Your booking`}</h1>
+          <CardSkeletons count={2} label={t`Loading your booking…`} />
+        </>
+      ) : order.isError ? (
+        classifyOrderFailure(order.error) === 'notFound' ? (
+          <BookingNotFound locale={locale} />
+        ) : (
+          <>
+            <h1>{t`Your booking`}</h1>
+            <LoadFailed message={t`Your booking could not be loaded.`} onRetry={() => void order.refetch()} />
+          </>
+        )
+      ) : (
+        <OrderDetails order={order.data} locale={locale} modified={modified} />
+      )}
+    </div>
+  );
+}
+
+interface Cancellation {
+  reservationNumber: string;
+  refundedBefore: number;
+}
+
+function OrderDetails({ order, locale, modified }: { order: Order; locale: Locale; modified: string | undefined }) {
+  const { t } = useLingui();
+  const [cancellation, setCancellation] = useState<Cancellation | null>(null);
+  const roomStays = order.stays.flatMap((stay) => stay.room_stays);
+  const allCancelled = roomStays.length > 0 && roomStays.every((room) => room.status === 'cancelled');
+  const email = order.customer.email;
+  const refund = cancellation ? Math.round((order.amount_refunded - cancellation.refundedBefore) * 100) / 100 : 0;
+  return (
+    <>
+      <h1>{allCancelled ? t`Your booking is cancelled` : t`Your booking is confirmed`}</h1>
+      <p>
+        <Trans>
+          We sent the confirmation to <bdi>{email}</bdi>.
+        </Trans>
+      </p>
+      {modified ? (
+        <p className="notice notice--success" role="status">
+          {t`Your change is saved: reservation ${modified} shows the new details.`}
+        </p>
+      ) : null}
+      <div role="status" aria-live="polite">
+        {cancellation ? (
+          <p className="notice notice--success">
+            <span>{t`Reservation ${cancellation.reservationNumber} is cancelled.`}</span>{' '}
+            <span>{refund > 0 ? t`${formatMoney(refund, order.currency, locale)} will be refunded to your payment method.` : t`Nothing is refunded.`}</span>
+          </p>
+        ) : null}
+      </div>
+      {order.stays.map((stay) => (
+        <StaySection key={stay.stay_id} order={order} stay={stay} locale={locale} onCancelled={(reservationNumber, refundedBefore) => setCancellation({ reservationNumber, refundedBefore })} />
+      ))}
+      <PriceSummary order={order} locale={locale} />
+    </>
+  );
+}
+
+function StaySection({ order, stay, locale, onCancelled }: { order: Order; stay: OrderStay; locale: Locale; onCancelled: (reservationNumber: string, refundedBefore: number) => void }) {
+  const { t } = useLingui();
+  const headingId = `stay-${stay.stay_id}`;
+  return (
+    <section className="booking-stay" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        <bdi>{stay.hotel_name}</bdi>
+      </h2>
+      <dl className="booking-facts">
+        <div>
+          <dt>{t`Check-in`}</dt>
+          <dd>
+            <bdi>{formatCalendarDate(stay.check_in_date, locale)}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{t`Check-out`}</dt>
+          <dd>
+            <bdi>{formatCalendarDate(stay.check_out_date, locale)}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{t`Length of stay`}</dt>
+          <dd>{plural(stay.night_count, { one: '# night', other: '# nights' })}</dd>
+        </div>
+      </dl>
+      <AddToCalendar order={order} stay={stay} locale={locale} />
+      <ol className="booking-rooms">
+        {stay.room_stays.map((room, index) => (
+          <li key={room.room_stay_id}>
+            <RoomStayCard order={order} room={room} number={index + 1} locale={locale} onCancelled={onCancelled} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function AddToCalendar({ order, stay, locale }: { order: Order; stay: OrderStay; locale: Locale }) {
+  const { t } = useLingui();
+  const confirmed = stay.room_stays.filter((room) => room.status === 'confirmed');
+  if (confirmed.length === 0) return null;
+  const numbers = confirmed.map((room) => room.reservation_number).join(', ');
+  const checkIn = formatCalendarDate(stay.check_in_date, locale);
+  const checkOut = formatCalendarDate(stay.check_out_date, locale);
+  const calendar = stayCalendar({
+    uid: `${order.order_id}-${stay.stay_id}@booking`,
+    checkInDate: stay.check_in_date,
+    checkOutDate: stay.check_out_date,
+    summary: t`Stay at ${stay.hotel_name}`,
+    location: stay.hotel_name,
+    description: [t`Reservation numbers: ${numbers}`, t`Check-in: ${checkIn}`, t`Check-out: ${checkOut}`].join('\n'),
+    createdAt: order.created_at,
+  });
+  return (
+    <p>
+      <a className="button" href={calendarHref(calendar)} download={`booking-${confirmed[0]?.reservation_number ?? order.order_id}.ics`}>
+        {t`Add to calendar`}
+      </a>
+    </p>
+  );
+}
+
+function RoomStayCard(props: { order: Order; room: OrderRoomStay; number: number; locale: Locale; onCancelled: (reservationNumber: string, refundedBefore: number) => void }) {
+  const { order, room, number, locale, onCancelled } = props;
+  const { t } = useLingui();
+  const modifyEnabled = useFlag('modify-booking-enabled');
+  const info = room.reservation_info;
+  const headingId = `room-${room.room_stay_id}`;
+  const cancelled = room.status === 'cancelled';
+  const adults = plural(room.adults_count, { one: '# adult', other: '# adults' });
+  const children = room.child_ages.length > 0 ? `, ${plural(room.child_ages.length, { one: '# child', other: '# children' })}` : '';
+  return (
+    <article className={`booking-room${cancelled ? ' booking-room--cancelled' : ''}`} aria-labelledby={headingId} data-reservation={room.reservation_number}>
+      <h3 id={headingId}>
+        {t`Room ${number}`}: <bdi>{room.room_type_name}</bdi> {cancelled ? <span className="badge">{t`Cancelled`}</span> : null}
+      </h3>
+      <dl className="booking-facts">
+        <div>
+          <dt>{t`Reservation number`}</dt>
+          <dd className="booking-room__number">
+            <bdi>{room.reservation_number}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{t`Guests`}</dt>
+          <dd>
+            {adults}
+            {children}
+          </dd>
+        </div>
+        {room.traveller ? (
+          <div>
+            <dt>{t`Traveller`}</dt>
+            <dd>
+              <bdi>
+                {room.traveller.first_name} {room.traveller.last_name}
+              </bdi>
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t`Rate`}</dt>
+          <dd>
+            <bdi>{info.rate_name}</bdi> {info.is_member_rate ? <span className="badge">{t`Member rate`}</span> : null}
+            <br />
+            {info.breakfast_included ? t`Breakfast included` : t`Breakfast not included`}
+          </dd>
+        </div>
+        <div>
+          <dt>{t`Payment`}</dt>
+          <dd>
+            <GuaranteeText kind={info.guarantee_type} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t`Cancellation`}</dt>
+          <dd>{info.free_cancellation_until ? t`Free cancellation until ${formatDeadline(info.free_cancellation_until, locale)}` : t`Not refundable`}</dd>
+        </div>
+        <div>
+          <dt>{t`Room price`}</dt>
+          <dd>
+            <bdi>{formatMoney(room.price_with_tax, order.currency, locale)}</bdi>
+            {room.city_tax > 0 ? (
+              <>
+                {' '}
+                {t`plus city tax`} <bdi>{formatMoney(room.city_tax, order.currency, locale)}</bdi>
+              </>
+            ) : null}
+          </dd>
+        </div>
+      </dl>
+      {cancelled ? null : (
+        <div className="booking-room__actions">
+          {modifyEnabled && room.modifiable ? (
+            <SiteLink className="button" href={modifyHref(locale, order.order_id, room.reservation_number)}>
+              {t`Change booking`}
+            </SiteLink>
+          ) : null}
+          {room.cancellable ? (
+            <CancelReservation locale={locale} order={order} reservationNumber={room.reservation_number} freeCancellationUntil={info.free_cancellation_until} onCancelled={onCancelled} />
+          ) : null}
+        </div>
+      )}
+    </article>
+  );
+}
+
+function GuaranteeText({ kind }: { kind: GuaranteeKind }) {
+  const { t } = useLingui();
+  switch (kind) {
+    case 'hold':
+      return <>{t`Held with your card: nothing is charged now, you pay at the hotel.`}</>;
+    case 'guarantee':
+      return <>{t`Guaranteed with your card: you pay at the hotel.`}</>;
+    case 'deposit':
+      return <>{t`Prepaid: paid when you booked.`}</>;
+  }
+}
+
+function PaymentMethodName({ method }: { method: PaymentMethod }) {
+  const { t } = useLingui();
+  const names: Record<PaymentMethod, string> = { card: t`Card`, paypal: 'PayPal', apple_pay: 'Apple Pay', ideal: 'iDEAL', points: t`Points` };
+  return <bdi>{names[method]}</bdi>;
+}
+
+function PriceSummary({ order, locale }: { order: Order; locale: Locale }) {
+  const { t } = useLingui();
+  const money = (amount: number) => <bdi>{formatMoney(amount, order.currency, locale)}</bdi>;
+  return (
+    <section className="booking-summary" aria-labelledby="booking-summary-title">
+      <h2 id="booking-summary-title">{t`Price`}</h2>
+      <dl className="booking-summary__lines">
+        <div>
+          <dt>{t`Total price`}</dt>
+          <dd>{money(order.amount_to_pay_total)}</dd>
+        </div>
+        <div>
+          <dt>{t`Paid now`}</dt>
+          <dd>{money(order.amount_paid)}</dd>
+        </div>
+        <div>
+          <dt>{t`Due at the hotel`}</dt>
+          <dd>{money(order.amount_at_hotel)}</dd>
+        </div>
+        <div>
+          <dt>{t`City tax, paid at the hotel`}</dt>
+          <dd>{money(order.city_tax_total)}</dd>
+        </div>
+        {order.points_paid > 0 ? (
+          <div>
+            <dt>{t`Paid with points`}</dt>
+            <dd>{t`${formatPoints(order.points_paid, locale)} points`}</dd>
+          </div>
+        ) : null}
+        {order.points_earned > 0 ? (
+          <div>
+            <dt>{t`Points you earn`}</dt>
+            <dd>{t`${formatPoints(order.points_earned, locale)} points`}</dd>
+          </div>
+        ) : null}
+        {order.amount_refunded > 0 ? (
+          <div>
+            <dt>{t`Refunded`}</dt>
+            <dd>{money(order.amount_refunded)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t`Payment method`}</dt>
+          <dd>
+            <PaymentMethodName method={order.payment_method} />
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

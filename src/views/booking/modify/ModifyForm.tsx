@@ -1,0 +1,363 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
+import { SEARCH_LIMITS } from '../../../contract/search';
+import type { Locale } from '../../../contract/locales';
+import {
+  selectCanCheckPrice,
+  selectCanComplete,
+  selectCanEdit,
+  selectDraft,
+  selectFailure,
+  selectIsUnchanged,
+  selectNotice,
+  selectOriginal,
+  selectPhase,
+  selectPriceChange,
+  selectProblems,
+} from '../../../machines/modification/modification.selectors';
+import type { PriceChange } from '../../../machines/modification/modification.selectors';
+import type { DraftProblem, TravellerFields } from '../../../machines/modification/modification.types';
+import { formatCalendarDate } from '../../../services/format/dates';
+import { formatMoney } from '../../../services/format/money';
+import { Field } from '../../account/fields';
+import { CardSkeletons } from '../../shell/QueryState';
+import { SiteLink } from '../../shell/SiteLink';
+import { ModificationActorContext } from './modification-context';
+
+interface ModifyFormProps {
+  locale: Locale;
+  hotelName: string;
+  roomTypeName: string;
+  rateName: string;
+  backHref: string;
+}
+
+/**
+ * The change of one reservation: the stay as booked, the guest's new dates, guests and traveller, the new
+ * price from the server before anything is booked, and the way forward from every outcome. Room type and
+ * rate stay as booked: the contract gives a modification no list of other rooms or rates to choose from.
+ */
+export function ModifyForm({ locale, hotelName, roomTypeName, rateName, backHref }: ModifyFormProps) {
+  const { t } = useLingui();
+  const phase = ModificationActorContext.useSelector(selectPhase);
+  const failure = ModificationActorContext.useSelector(selectFailure);
+  const actor = ModificationActorContext.useActorRef();
+  const back = (
+    <SiteLink className="button" href={backHref}>
+      {t`Keep my booking as it is`}
+    </SiteLink>
+  );
+
+  if (phase === 'starting') return <CardSkeletons count={1} label={t`Preparing your change…`} />;
+  if (phase === 'completed') return <p role="status">{t`Your change is saved. Taking you back to your booking…`}</p>;
+  if (failure) {
+    return (
+      <div className="notice" role="alert">
+        <p>
+          {failure.failure === 'notFound'
+            ? t`This change can no longer be made: the reservation may have been changed or cancelled meanwhile.`
+            : t`Something went wrong while we talked to the hotel. Nothing was changed.`}
+        </p>
+        <p className="booking-room__actions">
+          {failure.failure === 'failed' ? (
+            <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'modification.retry' })}>
+              {t`Try again`}
+            </button>
+          ) : null}
+          {failure.canResume ? (
+            <button type="button" className="button" onClick={() => actor.send({ type: 'edits.resume' })}>
+              {t`Back to my changes`}
+            </button>
+          ) : null}
+          {back}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="booking-change">
+      <BookedStay locale={locale} hotelName={hotelName} roomTypeName={roomTypeName} rateName={rateName} />
+      <ChangeForm />
+      <PricePanel locale={locale} />
+      <p>{back}</p>
+    </div>
+  );
+}
+
+function BookedStay({ locale, hotelName, roomTypeName, rateName }: { locale: Locale; hotelName: string; roomTypeName: string; rateName: string }) {
+  const { t } = useLingui();
+  const original = ModificationActorContext.useSelector(selectOriginal);
+  if (!original) return null;
+  const guests = original.adults_count + original.child_ages.length;
+  return (
+    <section aria-labelledby="booked-stay-title">
+      <h2 id="booked-stay-title">{t`Your booking now`}</h2>
+      <dl className="booking-facts">
+        <div>
+          <dt>{t`Hotel`}</dt>
+          <dd>
+            <bdi>{hotelName}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{t`Dates`}</dt>
+          <dd>
+            <bdi>{formatCalendarDate(original.check_in_date, locale)}</bdi> – <bdi>{formatCalendarDate(original.check_out_date, locale)}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{t`Room and rate`}</dt>
+          <dd>
+            <bdi>{roomTypeName}</bdi>, <bdi>{rateName}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{t`Guests`}</dt>
+          <dd>{plural(guests, { one: '# guest', other: '# guests' })}</dd>
+        </div>
+        <div>
+          <dt>{t`Price`}</dt>
+          <dd>
+            <bdi>{formatMoney(original.price_with_tax, original.currency, locale)}</bdi>
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function useProblemText(): (problem: DraftProblem) => string {
+  const { t } = useLingui();
+  return (problem) => {
+    switch (problem) {
+      case 'dates.invalid':
+        return t`Enter both dates.`;
+      case 'dates.past':
+        return t`The arrival cannot be in the past.`;
+      case 'dates.order':
+        return t`The departure must be after the arrival.`;
+      case 'dates.tooLong': {
+        const maxNights = SEARCH_LIMITS.maxNights;
+        return t`A stay can be booked online for at most ${maxNights} nights.`;
+      }
+      case 'guests.invalid':
+        return t`Check the number of guests and the children's ages.`;
+      case 'traveller.invalid':
+        return t`Enter the traveller's first name, last name and a valid email address.`;
+    }
+  };
+}
+
+function ChangeForm() {
+  const { t } = useLingui();
+  const actor = ModificationActorContext.useActorRef();
+  const draft = ModificationActorContext.useSelector(selectDraft);
+  const problems = ModificationActorContext.useSelector(selectProblems);
+  const canEdit = ModificationActorContext.useSelector(selectCanEdit);
+  const canCheck = ModificationActorContext.useSelector(selectCanCheckPrice);
+  const phase = ModificationActorContext.useSelector(selectPhase);
+  const problemText = useProblemText();
+  const childrenId = useId();
+  const adultsId = useId();
+  const has = (...kinds: DraftProblem[]) => problems.some((problem) => kinds.includes(problem));
+  const setTraveller = (fields: Partial<TravellerFields>) => actor.send({ type: 'traveller.changed', traveller: { ...draft.traveller, ...fields } });
+  const setGuests = (adultsCount: number, childAges: number[]) => actor.send({ type: 'guests.changed', adultsCount, childAges });
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
+
+  return (
+    <form
+      aria-labelledby="change-title"
+      // The draft's problems are worded next to their fields; the browser's own bubbles would repeat them.
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'price.check' });
+      }}
+    >
+      <h2 id="change-title">{t`Your changes`}</h2>
+      <fieldset disabled={!canEdit}>
+        <legend>{t`Dates`}</legend>
+        <div className="booking-change__row">
+          <Field
+            label={t`Arrival`}
+            name="check_in_date"
+            type="date"
+            value={draft.checkInDate}
+            error={has('dates.invalid', 'dates.past') ? problemText(problems.find((problem) => problem.startsWith('dates')) ?? 'dates.invalid') : undefined}
+            onChange={(event) => actor.send({ type: 'dates.changed', checkInDate: event.target.value, checkOutDate: draft.checkOutDate })}
+          />
+          <Field
+            label={t`Departure`}
+            name="check_out_date"
+            type="date"
+            value={draft.checkOutDate}
+            error={has('dates.order') ? problemText('dates.order') : has('dates.tooLong') ? problemText('dates.tooLong') : undefined}
+            onChange={(event) => actor.send({ type: 'dates.changed', checkInDate: draft.checkInDate, checkOutDate: event.target.value })}
+          />
+        </div>
+      </fieldset>
+      <fieldset disabled={!canEdit}>
+        <legend>{t`Guests`}</legend>
+        <div className="booking-change__row">
+          <p className="form-field">
+            <label htmlFor={adultsId}>{t`Adults`}</label>
+            <select id={adultsId} value={draft.adultsCount} onChange={(event) => setGuests(Number(event.target.value), draft.childAges)}>
+              {range(1, SEARCH_LIMITS.maxAdultsPerRoom).map((count) => (
+                <option key={count} value={count}>
+                  {count}
+                </option>
+              ))}
+            </select>
+          </p>
+          <p className="form-field">
+            <label htmlFor={childrenId}>{t`Children`}</label>
+            <select
+              id={childrenId}
+              value={draft.childAges.length}
+              onChange={(event) => {
+                const count = Number(event.target.value);
+                // New children start at the youngest age; the guest sets each age below.
+                setGuests(draft.adultsCount, range(1, count).map((_, index) => draft.childAges[index] ?? 0));
+              }}
+            >
+              {range(0, SEARCH_LIMITS.maxChildrenPerRoom).map((count) => (
+                <option key={count} value={count}>
+                  {count}
+                </option>
+              ))}
+            </select>
+          </p>
+          {draft.childAges.map((age, index) => (
+            <ChildAge key={index} index={index} age={age} onChange={(value) => setGuests(draft.adultsCount, draft.childAges.map((old, position) => (position === index ? value : old)))} />
+          ))}
+        </div>
+        {has('guests.invalid') ? <p className="form-field__error">{problemText('guests.invalid')}</p> : null}
+      </fieldset>
+      <fieldset disabled={!canEdit}>
+        <legend>{t`Traveller`}</legend>
+        <div className="booking-change__row">
+          <Field label={t`First name`} name="first_name" autoComplete="given-name" value={draft.traveller.first_name} onChange={(event) => setTraveller({ first_name: event.target.value })} />
+          <Field label={t`Last name`} name="last_name" autoComplete="family-name" value={draft.traveller.last_name} onChange={(event) => setTraveller({ last_name: event.target.value })} />
+          <Field
+            label={t`Email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={draft.traveller.email}
+            error={has('traveller.invalid') ? problemText('traveller.invalid') : undefined}
+            onChange={(event) => setTraveller({ email: event.target.value })}
+          />
+        </div>
+      </fieldset>
+      <p className="form-field__hint">{t`The room type and rate stay as booked. To choose another room or rate, cancel this reservation and book again.`}</p>
+      <p>
+        <button type="submit" className="button button--primary" disabled={!canCheck} aria-busy={phase === 'repricing'}>
+          {phase === 'repricing' ? t`Checking the new price…` : t`Check the new price`}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+function ChildAge({ index, age, onChange }: { index: number; age: number; onChange: (age: number) => void }) {
+  const { t } = useLingui();
+  const id = useId();
+  const number = index + 1;
+  return (
+    <p className="form-field">
+      <label htmlFor={id}>{t`Age of child ${number}`}</label>
+      <select id={id} value={age} onChange={(event) => onChange(Number(event.target.value))}>
+        {Array.from({ length: SEARCH_LIMITS.maxChildAge + 1 }, (_, value) => (
+          <option key={value} value={value}>
+            {value}
+          </option>
+        ))}
+      </select>
+    </p>
+  );
+}
+
+function PricePanel({ locale }: { locale: Locale }) {
+  const { t } = useLingui();
+  const actor = ModificationActorContext.useActorRef();
+  const phase = ModificationActorContext.useSelector(selectPhase);
+  const price = ModificationActorContext.useSelector(selectPriceChange);
+  const unchanged = ModificationActorContext.useSelector(selectIsUnchanged);
+  const canComplete = ModificationActorContext.useSelector(selectCanComplete);
+  const notice = ModificationActorContext.useSelector(selectNotice);
+  return (
+    <section aria-labelledby="new-price-title">
+      <h2 id="new-price-title">{t`New price`}</h2>
+      {phase === 'unavailable' ? (
+        <p className="notice" role="alert">
+          {t`Your booking cannot be changed this way: no room is free for these dates and guests at your rate. Your changes are kept: adjust them and check again.`}
+        </p>
+      ) : notice === 'repriceFailed' ? (
+        <p className="notice" role="alert">
+          {t`The new price could not be checked. Please try again.`}
+        </p>
+      ) : notice === 'editRejected' ? (
+        <p className="notice" role="alert">
+          {t`The hotel cannot take these dates and guests online. Please change them and check again.`}
+        </p>
+      ) : null}
+      <div role="status" aria-live="polite">
+        {phase === 'repricing' ? (
+          <p>{t`Checking the price and availability…`}</p>
+        ) : unchanged ? (
+          <p>{t`These are the details you booked: change something to see a new price.`}</p>
+        ) : price ? (
+          <PriceLines price={price} locale={locale} />
+        ) : phase === 'editing' ? (
+          <p>{t`Check the new price to see what your change costs before you confirm it.`}</p>
+        ) : null}
+      </div>
+      {canComplete ? (
+        <p>
+          <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'modification.complete' })}>
+            {t`Confirm the change`}
+          </button>
+        </p>
+      ) : phase === 'completing' ? (
+        <p>
+          <button type="button" className="button button--primary" disabled aria-busy="true">
+            {t`Saving your change…`}
+          </button>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function PriceLines({ price, locale }: { price: PriceChange; locale: Locale }) {
+  const { t } = useLingui();
+  const money = (amount: number) => formatMoney(amount, price.currency, locale);
+  const difference = Math.abs(price.difference);
+  return (
+    <dl className="booking-summary__lines">
+      <div>
+        <dt>{t`New price`}</dt>
+        <dd className="booking-change__price">
+          <bdi>{money(price.proposed)}</bdi>
+        </dd>
+      </div>
+      <div>
+        <dt>{t`Price now`}</dt>
+        <dd>
+          <bdi>{money(price.original)}</bdi>
+        </dd>
+      </div>
+      <div>
+        <dt>{t`Difference`}</dt>
+        <dd>
+          {price.difference > 0
+            ? t`${money(difference)} more: charged now for prepaid rates, otherwise paid at the hotel`
+            : price.difference < 0
+              ? t`${money(difference)} less`
+              : t`No change in price`}
+        </dd>
+      </div>
+    </dl>
+  );
+}
