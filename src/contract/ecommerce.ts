@@ -375,6 +375,19 @@ export const ModificationSchema = v.object({
   available: v.boolean(),
   /** proposed - original; positive is charged on completion (deposit rates) or due at the hotel. */
   price_difference: MoneyAmount,
+  /**
+   * The room types and rates that could be chosen for the proposed dates and guests (free on every
+   * night, rate applicable, member rates only for members), each priced for the whole stay.
+   */
+  options: v.optional(
+    v.array(
+      v.object({
+        room_type_code: v.string(),
+        room_type_name: v.string(),
+        rates: v.array(v.object({ rate_code: v.string(), rate_name: v.string(), is_member_rate: v.boolean(), price_with_tax: MoneyAmount })),
+      }),
+    ),
+  ),
 });
 export type Modification = v.InferOutput<typeof ModificationSchema>;
 export const ModificationResponseSchema = v.object({ data: ModificationSchema });
