@@ -1,4 +1,6 @@
 import type { APIRequestContext, FrameLocator } from '@playwright/test';
+import { checkoutPath, findBookableStay, guestRateOfType, isoDayAhead } from '../test/booking/bookable-stay';
+import type { BffJson, OfferedRate } from '../test/booking/bookable-stay';
 import { expect, type Page, test } from './fixtures';
 
 /**
@@ -10,51 +12,15 @@ import { expect, type Page, test } from './fixtures';
 const PASSWORD_MEMBER = 'anna.schmidt@example.com';
 const DEMO_PASSWORD = 'Demo-Password-2026';
 
-interface BookableStay {
-  hotelCode: string;
-  roomTypeCode: string;
-  rateCode: string;
-  startDate: string;
-  endDate: string;
+/** The BFF's JSON through the test's request context (null for an answer that is not OK). */
+function bffOf(request: APIRequestContext): BffJson {
+  return async (path, body) => {
+    const answer = body === undefined ? await request.get(path) : await request.post(path, { data: body });
+    return answer.ok() ? ((await answer.json()) as unknown) : null;
+  };
 }
 
-interface OfferedRate {
-  rateCode: string;
-  isMemberRate: boolean;
-  guaranteePolicy: { type: number | string };
-}
-
-const isoDay = (daysAhead: number) => new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
-
-/** A hotel, room type and rate with a room free for two adults, from the BFF's own search. */
-async function findStay(request: APIRequestContext, rate: (offered: OfferedRate) => boolean, daysAhead: number): Promise<BookableStay> {
-  const hotels = ((await (await request.get('/bff/content/hotels-for-dropdown?locale=en')).json()) as { data: { hotelCode: string }[] }).data;
-  const startDate = isoDay(daysAhead);
-  const endDate = isoDay(daysAhead + 2);
-  for (const { hotelCode } of hotels) {
-    const answer = await request.post('/bff/search/rooms', { data: { hotelCode, startDate, endDate, rooms: [{ adults: 2, childAges: [] }], locale: 'en' } });
-    if (!answer.ok()) continue;
-    const offers = ((await answer.json()) as { data: { rooms: { offers: { typeCode: string; available: boolean; rates: OfferedRate[] }[] }[] } }).data.rooms[0]?.offers ?? [];
-    for (const offer of offers) {
-      const chosen = offer.available ? offer.rates.find(rate) : undefined;
-      if (chosen) return { hotelCode, roomTypeCode: offer.typeCode, rateCode: chosen.rateCode, startDate, endDate };
-    }
-  }
-  throw new Error('No bookable stay found in the demo data');
-}
-
-function checkoutPath(stay: BookableStay): string {
-  const query = new URLSearchParams({
-    location: stay.hotelCode,
-    startDate: stay.startDate,
-    endDate: stay.endDate,
-    rooms: '1',
-    'room-1-adults': '2',
-    'room-1-rate-code': stay.rateCode,
-    'room-1-room-type-code': stay.roomTypeCode,
-  });
-  return `/en/booking/check-out?${query.toString()}`;
-}
+const findStay = (request: APIRequestContext, wanted: (offered: OfferedRate) => boolean, daysAhead: number) => findBookableStay(bffOf(request), wanted, daysAhead);
 
 async function fillGuest(page: Page) {
   const guest = page.getByRole('group', { name: /main guest/i }).first();
@@ -92,10 +58,8 @@ async function expectConfirmation(page: Page) {
   await expect(page.getByText(/Reservation number/i).first()).toBeVisible();
 }
 
-// Guarantee policy types of the spec (section 3): hold 1000, deposit 1002 (prepaid).
-const guestRate = (type: number) => (offered: OfferedRate) => !offered.isMemberRate && Number(offered.guaranteePolicy.type) === type;
-const depositRate = guestRate(1002);
-const holdRate = guestRate(1000);
+const depositRate = guestRateOfType(1002);
+const holdRate = guestRateOfType(1000);
 
 test('a guest books with a good card and gets the confirmation', async ({ page, request }) => {
   const stay = await findStay(request, depositRate, 40);
@@ -181,8 +145,8 @@ test('a booking is moved to other dates, with the new price shown first', async 
   await expectConfirmation(page);
   await page.getByRole('link', { name: /Change booking/i }).first().click();
   await expect(page).toHaveURL(/\/en\/booking\/modify\?/);
-  await page.getByLabel(/Arrival|Check-in/i).fill(isoDay(60));
-  await page.getByLabel(/Departure|Check-out/i).fill(isoDay(63));
+  await page.getByLabel(/Arrival|Check-in/i).fill(isoDayAhead(60));
+  await page.getByLabel(/Departure|Check-out/i).fill(isoDayAhead(63));
   await page.getByRole('button', { name: /price|Check/i }).first().click();
   await expect(page.getByText(/new price/i).first()).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Confirm the change' }).click();

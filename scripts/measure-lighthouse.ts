@@ -1,20 +1,31 @@
 /**
  * Lighthouse mobile performance of pages of the built site, as the median of several runs.
- * Usage: npm run bench:lighthouse [-- runs] ; CHROMIUM_PATH picks the browser.
+ * Usage: npm run bench:lighthouse [-- runs [page ...]] ; CHROMIUM_PATH picks the browser. A page is a path,
+ * or `checkout` for the check-out page of a bookable stay found in the demo data (each run makes a cart).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { checkoutPath, findBookableStay, guestRateOfType } from '../test/booking/bookable-stay';
+import type { BffJson } from '../test/booking/bookable-stay';
 import { startSite } from './start-for-measurement';
 
 const runs = Number(process.argv[2] ?? 3);
-const pages = ['/en/', '/en/find-a-hotel?location=Berlin&rooms=2&room-1-adults=2&room-2-adults=1&room-2-child-1=5'];
+const asked = process.argv.slice(3);
+const DEFAULT_PAGES = ['/en/', '/en/find-a-hotel?location=Berlin&rooms=2&room-1-adults=2&room-2-adults=1&room-2-child-1=5', 'checkout'];
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 const site = await startSite(Number(process.env.MEASURE_PORT ?? 4181));
+const bff: BffJson = async (path, body) => {
+  const answer = await fetch(site.baseUrl + path, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return answer.ok ? ((await answer.json()) as unknown) : null;
+};
 const out = mkdtempSync(join(tmpdir(), 'lighthouse-'));
 try {
+  const pages = await Promise.all(
+    (asked.length ? asked : DEFAULT_PAGES).map(async (page) => (page === 'checkout' ? checkoutPath(await findBookableStay(bff, guestRateOfType(1000), 30)) : page)),
+  );
   for (const page of pages) {
     const scores: number[] = [];
     const lcp: number[] = [];
