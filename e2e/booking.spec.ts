@@ -33,7 +33,7 @@ function cardForm(page: Page): FrameLocator {
   return page.frameLocator('iframe[title="Card details"]');
 }
 
-/** Chooses a payment method: the choice is saved on the cart, and the radio shows the server's answer. */
+/** Chooses a payment method; it is saved on the cart (the radio shows the choice at once). */
 async function choosePayment(page: Page, method: string) {
   const radio = page.getByRole('radio', { name: method });
   await radio.click();

@@ -696,6 +696,8 @@ export const reservations = pgTable(
     /** Charged at booking for this room (deposit and its add-ons), minor units of the order's currency. */
     paidMinor: integer('paid_minor').notNull(),
     pointsPaid: integer('points_paid').notNull(),
+    /** Points this room credited to the member when it was booked (member rates paid with money, the green option). */
+    pointsEarned: integer('points_earned').notNull().default(0),
     refundedMinor: integer('refunded_minor').notNull().default(0),
     /** Free cancellation ends; null: not refundable. */
     freeCancellationUntil: moment('free_cancellation_until'),

@@ -216,7 +216,8 @@ describe('room stays, add-ons and benefits', () => {
       ['LATE_CHECKOUT', 2, 60],
     ]);
     expect(room?.unclaimed_benefits).toEqual([]);
-    expect(updated).toMatchObject({ amount_to_pay_total: 356, amount_to_pay_now: 156, amount_at_hotel: 200, points_earned: 500 });
+    // A guest earns no points, not even the green option's (a member's: the points tests in orders.routes.test.ts).
+    expect(updated).toMatchObject({ amount_to_pay_total: 356, amount_to_pay_now: 156, amount_at_hotel: 200, points_earned: 0 });
     expect(updated.customer.email).toBe(TRAVELLER.email);
     const unknown = await t.put(path, { addons: [{ addon_code: 'NOPE' }] });
     expect(errorOf(unknown).issues?.[0]?.path).toBe('addons.0.addon_code');

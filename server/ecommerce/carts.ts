@@ -94,6 +94,7 @@ export async function quoteCart(
     insurance: cart.insuranceProduct !== null,
     vouchers,
     payWithPoints: cart.paymentMethod === 'points',
+    member: cart.memberId !== null,
   });
   return { data: { cart, catalogue, priced, money, vouchers } };
 }

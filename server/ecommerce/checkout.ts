@@ -5,7 +5,7 @@ import { members, savedCards } from '../db/schema';
 import { toMajor } from '../search/money';
 import { changeCart, loadCart, quoteCart } from './carts';
 import { ownCard, saveCard } from './cards';
-import { type CommerceContext, fail, type Result, type Viewer } from './context';
+import { type CommerceContext, fail, notFoundFailure, type Result, type Viewer } from './context';
 import type { CartRow } from './views';
 
 /** Insurance, payment method and card of a cart, and what the caller may use (customer rate flags). */
@@ -54,23 +54,13 @@ export async function resolveCard(
   viewer: Viewer | null,
   save: boolean,
 ): Promise<Result<{ card: NonNullable<CartRow['card']> }>> {
-  if (viewer && v.is(UuidSchema, id)) {
-    const saved = await ownCard(ctx, viewer, id);
-    if (saved) {
-      const { token, brand, last4, expiryMonth, expiryYear } = saved;
-      return {
-        data: {
-          card: {
-            token,
-            brand,
-            last4,
-            expiryMonth,
-            expiryYear,
-            savedCardId: saved.id,
-          },
-        },
-      };
-    }
+  // Saved cards have UUIDs (provider tokens never do): one that is not the caller's own is 404, as it is
+  // to anyone but its member, so a card id of someone else cannot be used or even confirmed to exist.
+  if (v.is(UuidSchema, id)) {
+    const saved = viewer ? await ownCard(ctx, viewer, id) : undefined;
+    if (!saved) return notFoundFailure(`card ${id}`);
+    const { token, brand, last4, expiryMonth, expiryYear } = saved;
+    return { data: { card: { token, brand, last4, expiryMonth, expiryYear, savedCardId: saved.id } } };
   }
   if (!ctx.payments) return fail(503, 'payments_unavailable', 'Cards cannot be used right now');
   const card = await ctx.payments.describeCard(id);

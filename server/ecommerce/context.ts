@@ -36,6 +36,15 @@ export interface Failure {
 
 export type Result<T> = { data: T } | { failure: Failure };
 
+/** The error body of a failure, as every route answers it. */
+export const errorBody = (failure: Failure) => ({
+  error: {
+    code: failure.code,
+    message: failure.message,
+    ...(failure.issues ? { issues: failure.issues } : {}),
+  },
+});
+
 export const fail = (status: Failure['status'], code: string, message: string, path?: string): { failure: Failure } => ({
   failure: path === undefined ? { status, code, message } : { status, code, message, issues: [{ path, message }] },
 });

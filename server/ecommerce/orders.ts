@@ -8,6 +8,7 @@ import { type CommerceContext, fail, notFoundFailure, type Result, type Viewer }
 import { addNights, applyNights, changeOf, type NightDeltas, type Writer } from './inventory';
 import { toMajor } from '../search/money';
 import { confirmationMail } from './mails';
+import { roomPointsEarned } from './pricing';
 import { freeCancellationDeadline } from './views';
 
 /**
@@ -66,6 +67,10 @@ export async function insertOrder(
     .update(vouchers)
     .set({ redeemedOrderId: orderId })
     .where(and(eq(vouchers.cartId, cart.id), isNull(vouchers.redeemedOrderId)));
+  // Members earn in the order's transaction; a guest's booking earns nothing (decision record 0014).
+  const earned = priced.rooms.map((room) => (cart.memberId === null ? 0 : roomPointsEarned(room, payment.points > 0)));
+  const pointsEarned = earned.reduce((total, points) => total + points, 0);
+  await changePoints(tx, cart.memberId, pointsEarned);
   const numbers = priced.rooms.map(() => reservationNumber(priced.hotel.code));
   const major = (minor: number) => toMajor(minor, money.currency);
   const snapshot: Cart = {
@@ -109,8 +114,8 @@ export async function insertOrder(
     amountAtHotelMinor: money.atHotel,
     amountTotalMinor: money.total,
     cityTaxMinor: money.cityTax,
-    pointsEarned: money.pointsEarned,
-    snapshot,
+    pointsEarned,
+    snapshot: { ...snapshot, points_earned: pointsEarned },
   });
   await tx.insert(reservations).values(
     priced.rooms.map((room, index) => {
@@ -127,6 +132,7 @@ export async function insertOrder(
         grossEurMinor: room.rate.gross,
         paidMinor: money.rooms[index]?.payNow ?? 0,
         pointsPaid: payment.points > 0 ? room.rate.pointsPrice : 0,
+        pointsEarned: earned[index] ?? 0,
         freeCancellationUntil: deadline === null ? null : new Date(deadline),
       };
     }),
@@ -151,6 +157,35 @@ export function cartNights(quoted: QuotedCart): NightDeltas {
   const deltas: NightDeltas = new Map();
   for (const room of quoted.priced.rooms) addNights(deltas, room.roomType.id, quoted.priced.stay.startDate, quoted.priced.stay.endDate, 1);
   return deltas;
+}
+
+/**
+ * Adds points to a member's balance, or takes them back (negative). The balance never goes below zero:
+ * points earned by a booking and spent before it was cancelled are not taken back beyond the balance
+ * (the member keeps what was spent; no debt is recorded).
+ */
+export async function changePoints(tx: Writer, memberId: number | null, delta: number): Promise<void> {
+  if (memberId === null || delta === 0) return;
+  await tx
+    .update(members)
+    .set({ points: sql`greatest(${members.points} + ${delta}, 0)` })
+    .where(eq(members.id, memberId));
+}
+
+/** A provider call after the database has committed: a failure is logged for operations, the booking stands. */
+export async function providerCall(ctx: CommerceContext, what: string, call: () => Promise<unknown> | undefined): Promise<boolean> {
+  try {
+    await call();
+    return true;
+  } catch (error) {
+    ctx.logger.log('error', `${what} failed`, { error });
+    return false;
+  }
+}
+
+/** A refund keyed for what it pays back: sent again with the same key, the provider refunds once. */
+export function refundOnce(ctx: CommerceContext, paymentId: string, amountMinor: number, key: string): Promise<boolean> {
+  return providerCall(ctx, 'refund', () => ctx.payments?.refund(paymentId, amountMinor, key));
 }
 
 /** After an order committed: the confirmation mail (a failure is logged; the booking stands). */
@@ -227,8 +262,9 @@ export async function getOrder(ctx: CommerceContext, orderId: string, viewer: Vi
 
 /**
  * Cancels one reservation while free cancellation applies (409 not_cancellable otherwise): marks it
- * cancelled, gives its nights back and its points back in one transaction, then refunds what was charged
- * for it through the provider. A repeated cancel answers the order as it is.
+ * cancelled, gives its nights back, the points it was paid with back and the points it earned away in
+ * one transaction, then refunds what was charged for it through the provider. A repeated cancel answers
+ * the order as it is (and sends the refund again under the same key: the provider refunds once).
  */
 export async function cancelReservation(
   ctx: CommerceContext,
@@ -244,41 +280,46 @@ export async function cancelReservation(
     .from(reservations)
     .where(and(eq(reservations.orderId, orderId), eq(reservations.reservationNumber, number)));
   if (!reservation) return notFoundFailure(`reservation ${number} in order ${orderId}`);
-  if (reservation.status === 'cancelled') return { data: await orderAnswer(ctx, order) };
+  if (reservation.status === 'cancelled') {
+    // Sent again with the same key: the provider refunds once, and a refund whose first call failed is made now.
+    if (reservation.refundedMinor > 0 && order.providerPaymentId)
+      await refundOnce(ctx, order.providerPaymentId, reservation.refundedMinor, `refund:${reservation.id}`);
+    return { data: await orderAnswer(ctx, order) };
+  }
   const now = ctx.now();
   if (!cancellable(reservation, now.getTime()))
     return fail(409, 'not_cancellable', 'This reservation can no longer be cancelled free of charge');
-  const refund = Math.max(0, Math.min(reservation.paidMinor, order.amountPaidMinor - order.amountRefundedMinor));
-  if (refund > 0 && (!ctx.payments || !order.providerPaymentId))
+  if (reservation.paidMinor > 0 && (!ctx.payments || !order.providerPaymentId))
     return fail(503, 'payments_unavailable', 'Refunds are not possible right now');
-  const deltas = addNights(new Map(), reservation.roomTypeId, reservation.checkInDate, reservation.checkOutDate, -1);
-  const cancelled = await ctx.db.transaction(async (tx) => {
-    const marked = await tx
-      .update(reservations)
-      .set({ status: 'cancelled', cancelledAt: now, refundedMinor: refund })
-      .where(and(eq(reservations.id, reservation.id), eq(reservations.status, 'confirmed')))
-      .returning({ id: reservations.id });
-    if (marked.length === 0) return false;
+  // The reservation is locked first (as a modification's completion takes it) and read again: a
+  // completion that got there first moved its nights and changed what was paid, and that is what goes back.
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(reservations).where(eq(reservations.id, reservation.id)).for('update');
+    if (!row || !cancellable(row, now.getTime())) return null;
+    const deltas = addNights(new Map(), row.roomTypeId, row.checkInDate, row.checkOutDate, -1);
     await applyNights(tx, deltas);
-    if (reservation.pointsPaid > 0 && order.memberId !== null) {
-      await tx
-        .update(members)
-        .set({ points: sql`${members.points} + ${reservation.pointsPaid}` })
-        .where(eq(members.id, order.memberId));
-    }
-    if (refund > 0)
-      await tx
-        .update(orders)
-        .set({
-          amountRefundedMinor: sql`${orders.amountRefundedMinor} + ${refund}`,
-        })
-        .where(eq(orders.id, order.id));
-    return true;
+    const [amounts] = await tx
+      .select({ paid: orders.amountPaidMinor, refunded: orders.amountRefundedMinor })
+      .from(orders)
+      .where(eq(orders.id, order.id))
+      .for('update');
+    const refund = Math.max(0, Math.min(row.paidMinor, (amounts?.paid ?? 0) - (amounts?.refunded ?? 0)));
+    await tx.update(reservations).set({ status: 'cancelled', cancelledAt: now, refundedMinor: refund }).where(eq(reservations.id, row.id));
+    // Points paid come back; points the room earned are taken back (never below zero: changePoints).
+    await changePoints(tx, order.memberId, row.pointsPaid - row.pointsEarned);
+    await tx
+      .update(orders)
+      .set({
+        amountRefundedMinor: sql`${orders.amountRefundedMinor} + ${refund}`,
+        pointsEarned: sql`${orders.pointsEarned} - ${row.pointsEarned}`,
+      })
+      .where(eq(orders.id, order.id));
+    return { refund, deltas };
   });
-  if (cancelled) {
-    inventoryChanged(ctx.db, changeOf(deltas));
-    if (refund > 0 && ctx.payments && order.providerPaymentId)
-      await ctx.payments.refund(order.providerPaymentId, refund, `refund:${reservation.id}`);
+  if (outcome) {
+    inventoryChanged(ctx.db, changeOf(outcome.deltas));
+    if (outcome.refund > 0 && order.providerPaymentId)
+      await refundOnce(ctx, order.providerPaymentId, outcome.refund, `refund:${reservation.id}`);
   }
   const [fresh] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   return { data: await orderAnswer(ctx, fresh ?? order) };

@@ -1,33 +1,23 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OUTBOX_PATH } from '../../src/contract/auth';
-import {
-  type Cart,
-  ECOMMERCE_LIMITS,
-  ECOMMERCE_PATHS,
-  OrderResponseSchema,
-  PayResponseSchema,
-  type PayResult,
-} from '../../src/contract/ecommerce';
-import { useTestDatabase } from '../../test/bff/database';
+import { ECOMMERCE_LIMITS, ECOMMERCE_PATHS, OrderResponseSchema } from '../../src/contract/ecommerce';
 import { TEST_CARDS } from '../../test/bff/fake-payments';
 import { members } from '../db/schema';
 import { DEMO_MEMBERS } from '../db/seed/members';
 import { purgeExpired } from '../maintenance/purge';
 import { setNights } from '../search/test-inventory';
 import {
-  type Answer,
   availableRooms,
   codeOf,
-  type CommerceTestApp,
-  createCommerceTestApp,
   day,
   END,
   START,
   STAY,
   stdRoom,
   TRAVELLER,
+  useCommerceTests,
 } from './testing';
 
 /*
@@ -36,30 +26,9 @@ import {
  * the provider, points, and the order with its reservation numbers and confirmation mail.
  */
 
-const database = useTestDatabase();
-let t: CommerceTestApp;
-let anna: string;
-
-const stdFree = () => availableRooms(database.db, 'SBTG', 'STD', START);
-const resultOf = (answer: Answer): PayResult => {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return v.parse(PayResponseSchema, answer.body).data;
-};
-
-beforeAll(async () => {
-  t = createCommerceTestApp(database.db);
-  anna = await t.tokenOf(DEMO_MEMBERS.withPassword);
-});
-
-beforeEach(async () => {
-  t.setNow(new Date('2026-03-02T09:00:00Z'));
-  await setNights(database.db, { hotelCode: 'SBTG', from: START, to: END, available: 5, price: 10_000 });
-});
-
-async function readyCart(options: { rate?: string; card?: string; method?: string; token?: string } = {}): Promise<Cart> {
-  const cart = await t.createCart({ ...STAY, room_stays: [stdRoom(options.rate)] }, options.token);
-  return t.readyToPay(cart, options);
-}
+const suite = useCommerceTests();
+const stdFree = () => availableRooms(suite.db, 'SBTG', 'STD', START);
+const { t, tokens } = suite;
 
 describe('pay with a card', () => {
   it('needs an Idempotency-Key, a traveller and a payment method', async () => {
@@ -80,9 +49,9 @@ describe('pay with a card', () => {
   });
 
   it('books with a good card: one order, reservation numbers, the room taken, a mail, nothing charged for a hold rate', async () => {
-    const cart = await readyCart();
+    const cart = await t.readyCart();
     const before = t.payments?.authorizations.length ?? 0;
-    const result = resultOf(await t.pay(cart.cart_id, 'key-good-card-1'));
+    const result = t.resultOf(await t.pay(cart.cart_id, 'key-good-card-1'));
     expect(result.status).toBe('succeeded');
     const orderId = result.status === 'succeeded' ? result.order_id : '';
     expect(t.payments?.authorizations.slice(before).map((request) => request.amountMinor)).toEqual([0]);
@@ -101,8 +70,8 @@ describe('pay with a card', () => {
   });
 
   it('captures a deposit rate at once', async () => {
-    const cart = await readyCart({ rate: 'S07' });
-    const result = resultOf(await t.pay(cart.cart_id, 'key-deposit-1'));
+    const cart = await t.readyCart({ rate: 'S07' });
+    const result = t.resultOf(await t.pay(cart.cart_id, 'key-deposit-1'));
     expect(result.status).toBe('succeeded');
     expect(t.payments?.captures.at(-1)?.amountMinor).toBe(17_600);
     const order = v.parse(
@@ -113,7 +82,7 @@ describe('pay with a card', () => {
   });
 
   it('answers a retry with the first answer and never authorises twice; another body with the key is 409', async () => {
-    const cart = await readyCart();
+    const cart = await t.readyCart();
     const before = t.payments?.authorizations.length ?? 0;
     const first = await t.pay(cart.cart_id, 'key-retry-1');
     const again = await t.pay(cart.cart_id, 'key-retry-1');
@@ -124,14 +93,14 @@ describe('pay with a card', () => {
   });
 
   it('keeps the cart after a decline, gives the room back, and pays with another card', async () => {
-    const cart = await readyCart({ card: TEST_CARDS.declined });
-    expect(resultOf(await t.pay(cart.cart_id, 'key-decline-1'))).toEqual({ status: 'declined', reason: 'declined' });
+    const cart = await t.readyCart({ card: TEST_CARDS.declined });
+    expect(t.resultOf(await t.pay(cart.cart_id, 'key-decline-1'))).toEqual({ status: 'declined', reason: 'declined' });
     expect(await stdFree()).toBe(5);
     const open = t.cartOf(await t.get(ECOMMERCE_PATHS.cart(cart.cart_id)));
     expect(open).toMatchObject({ status: 'open', last_decline_reason: 'declined' });
     expect(open.stays[0]?.room_stays[0]?.traveller?.email).toBe(TRAVELLER.email);
     await t.put(ECOMMERCE_PATHS.creditCard(cart.cart_id), { credit_card_id: t.payments?.tokenFor(TEST_CARDS.success) });
-    expect(resultOf(await t.pay(cart.cart_id, 'key-decline-2')).status).toBe('succeeded');
+    expect(t.resultOf(await t.pay(cart.cart_id, 'key-decline-2')).status).toBe('succeeded');
     expect(await stdFree()).toBe(4);
   });
 
@@ -140,16 +109,16 @@ describe('pay with a card', () => {
       [TEST_CARDS.insufficientFunds, 'insufficient_funds'],
       [TEST_CARDS.expired, 'expired_card'],
     ] as const) {
-      const cart = await readyCart({ card, rate: 'S07' });
-      expect(resultOf(await t.pay(cart.cart_id, `key-${reason}`))).toEqual({ status: 'declined', reason });
+      const cart = await t.readyCart({ card, rate: 'S07' });
+      expect(t.resultOf(await t.pay(cart.cart_id, `key-${reason}`))).toEqual({ status: 'declined', reason });
     }
     expect(await stdFree()).toBe(5);
   });
 
   it('charges nothing when the room went meanwhile (409 room_unavailable)', async () => {
-    const cart = await readyCart();
-    await setNights(database.db, { hotelCode: 'SBTG', typeCode: 'STD', from: END, to: day(33), available: 5 });
-    await setNights(database.db, { hotelCode: 'SBTG', typeCode: 'STD', from: day(31), to: END, available: 0 });
+    const cart = await t.readyCart();
+    await setNights(suite.db, { hotelCode: 'SBTG', typeCode: 'STD', from: END, to: day(33), available: 5 });
+    await setNights(suite.db, { hotelCode: 'SBTG', typeCode: 'STD', from: day(31), to: END, available: 0 });
     const before = t.payments?.authorizations.length ?? 0;
     const gone = await t.pay(cart.cart_id, 'key-gone-1');
     expect([gone.status, codeOf(gone)]).toEqual([409, 'room_unavailable']);
@@ -159,18 +128,18 @@ describe('pay with a card', () => {
   });
 
   it('answers 503 and takes nothing when the provider is down; the same key can be sent again', async () => {
-    const cart = await readyCart();
+    const cart = await t.readyCart();
     t.payments?.failNext(1);
     expect((await t.pay(cart.cart_id, 'key-down-1')).status).toBe(503);
     expect(await stdFree()).toBe(5);
-    expect(resultOf(await t.pay(cart.cart_id, 'key-down-1')).status).toBe('succeeded');
+    expect(t.resultOf(await t.pay(cart.cart_id, 'key-down-1')).status).toBe('succeeded');
   });
 });
 
 describe('payments that need the guest', () => {
   it('holds the room through a 3-D Secure challenge and books on the signed notification', async () => {
-    const cart = await readyCart({ card: TEST_CARDS.challenge });
-    const result = resultOf(await t.pay(cart.cart_id, 'key-3ds-1'));
+    const cart = await t.readyCart({ card: TEST_CARDS.challenge });
+    const result = t.resultOf(await t.pay(cart.cart_id, 'key-3ds-1'));
     if (result.status !== 'action_required') throw new Error(`expected a challenge, got ${result.status}`);
     expect(result.redirect_url).toMatch(/^https:\/\/psp\.test\/challenge\//);
     expect(Date.parse(result.hold_expires_at) - t.now().getTime()).toBe(ECOMMERCE_LIMITS.holdMinutes * 60_000);
@@ -194,16 +163,16 @@ describe('payments that need the guest', () => {
   });
 
   it('finishes the payment on reading the cart when the notification never came', async () => {
-    const cart = await readyCart({ card: TEST_CARDS.challenge });
-    const result = resultOf(await t.pay(cart.cart_id, 'key-lost-1'));
+    const cart = await t.readyCart({ card: TEST_CARDS.challenge });
+    const result = t.resultOf(await t.pay(cart.cart_id, 'key-lost-1'));
     const paymentId = result.status === 'action_required' ? (result.redirect_url.split('/').at(-1) ?? '') : '';
     t.payments?.complete(paymentId, 'authorized');
     expect(t.cartOf(await t.get(ECOMMERCE_PATHS.cart(cart.cart_id))).status).toBe('ordered');
   });
 
   it('gives the room back when the guest cancels a PayPal approval', async () => {
-    const cart = await readyCart({ method: 'paypal' });
-    const result = resultOf(await t.pay(cart.cart_id, 'key-paypal-1'));
+    const cart = await t.readyCart({ method: 'paypal' });
+    const result = t.resultOf(await t.pay(cart.cart_id, 'key-paypal-1'));
     expect(result.status).toBe('action_required');
     const paymentId = result.status === 'action_required' ? (result.redirect_url.split('/').at(-1) ?? '') : '';
     const notification = t.payments?.complete(paymentId, 'cancelled');
@@ -213,13 +182,13 @@ describe('payments that need the guest', () => {
   });
 
   it('releases a hold that ran out (purge), opens the cart, and cancels a late authorisation', async () => {
-    const cart = await readyCart({ method: 'ideal' });
-    const result = resultOf(await t.pay(cart.cart_id, 'key-expire-1'));
+    const cart = await t.readyCart({ method: 'ideal' });
+    const result = t.resultOf(await t.pay(cart.cart_id, 'key-expire-1'));
     expect(await stdFree()).toBe(4);
     t.advance(ECOMMERCE_LIMITS.holdMinutes * 60_000 - 1);
-    expect((await purgeExpired(database.db, t.now())).inventoryHolds).toBe(0);
+    expect((await purgeExpired(suite.db, t.now())).inventoryHolds).toBe(0);
     t.advance(1);
-    expect((await purgeExpired(database.db, t.now())).inventoryHolds).toBe(1);
+    expect((await purgeExpired(suite.db, t.now())).inventoryHolds).toBe(1);
     expect(await stdFree()).toBe(5);
     expect(t.cartOf(await t.get(ECOMMERCE_PATHS.cart(cart.cart_id)))).toMatchObject({ status: 'open', hold_expires_at: null });
     const paymentId = result.status === 'action_required' ? (result.redirect_url.split('/').at(-1) ?? '') : '';
@@ -241,24 +210,25 @@ describe('payments that need the guest', () => {
 
 describe('pay with points', () => {
   const pointsOf = async () =>
-    (await database.db.select({ points: members.points }).from(members).where(eq(members.email, DEMO_MEMBERS.withPassword)))[0]?.points ??
+    (await suite.db.select({ points: members.points }).from(members).where(eq(members.email, DEMO_MEMBERS.withPassword)))[0]?.points ??
     0;
 
   it('debits the points with the order, and declines when the balance is short', async () => {
-    const cart = await readyCart({ rate: 'HRW1X', method: 'points', token: anna });
+    const cart = await t.readyCart({ rate: 'HRW1X', method: 'points', token: tokens.anna });
     const price = cart.points_to_pay_total;
-    await database.db
+    await suite.db
       .update(members)
       .set({ points: price + 10 })
       .where(eq(members.email, DEMO_MEMBERS.withPassword));
-    expect(resultOf(await t.pay(cart.cart_id, 'key-points-1', anna)).status).toBe('succeeded');
+    expect(t.resultOf(await t.pay(cart.cart_id, 'key-points-1', tokens.anna)).status).toBe('succeeded');
     expect(await pointsOf()).toBe(10);
     expect(await stdFree()).toBe(4);
-    const short = await readyCart({ rate: 'HRW1X', method: 'points', token: anna });
-    expect(resultOf(await t.pay(short.cart_id, 'key-points-2', anna))).toEqual({ status: 'declined', reason: 'insufficient_points' });
+    const short = await t.readyCart({ rate: 'HRW1X', method: 'points', token: tokens.anna });
+    const declined = t.resultOf(await t.pay(short.cart_id, 'key-points-2', tokens.anna));
+    expect(declined).toEqual({ status: 'declined', reason: 'insufficient_points' });
     expect(await pointsOf()).toBe(10);
     expect(await stdFree()).toBe(4);
-    expect(t.cartOf(await t.get(ECOMMERCE_PATHS.cart(short.cart_id), anna))).toMatchObject({
+    expect(t.cartOf(await t.get(ECOMMERCE_PATHS.cart(short.cart_id), tokens.anna))).toMatchObject({
       status: 'open',
       last_decline_reason: 'insufficient_points',
     });

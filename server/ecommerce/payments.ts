@@ -5,11 +5,11 @@ import type * as v from 'valibot';
 import { type DeclineReason, ECOMMERCE_LIMITS, type PayRequestSchema, type PayResult } from '../../src/contract/ecommerce';
 import { inventoryChanged } from '../db/inventory-changes';
 import { carts, payRequests } from '../db/schema';
-import type { PaymentNotification, PaymentStatus, ProviderPaymentMethod } from '../ports/payments';
+import { type PaymentNotification, PaymentRequestRejected, type PaymentStatus, type ProviderPaymentMethod } from '../ports/payments';
 import { takeCvvToken } from './cards';
 import { effectiveStatus, loadCart, type QuotedCart, quoteCart, viewOf } from './carts';
 import { resolveCard } from './checkout';
-import { type CommerceContext, type Failure, type Result, type Viewer } from './context';
+import { type CommerceContext, errorBody, type Failure, type Result, type Viewer } from './context';
 import { changeOf, holdNights, releaseHold, RoomGone } from './inventory';
 import { afterOrder, cartNights, InsufficientPoints, insertOrder } from './orders';
 import type { CartRow } from './views';
@@ -22,16 +22,7 @@ export interface Answer {
   body: unknown;
 }
 
-const failed = (failure: Failure): Answer => ({
-  status: failure.status,
-  body: {
-    error: {
-      code: failure.code,
-      message: failure.message,
-      ...(failure.issues ? { issues: failure.issues } : {}),
-    },
-  },
-});
+const failed = (failure: Failure): Answer => ({ status: failure.status, body: errorBody(failure) });
 const paid = (result: PayResult): Answer => ({
   status: 200,
   body: { data: result },
@@ -111,6 +102,29 @@ async function earlierAnswer(ctx: CommerceContext, cartId: string, key: string, 
 
 const notTried = (failure: Failure) => new NotTried(failed(failure));
 
+const CART_NOT_OPEN: Failure = { status: 409, code: 'cart_not_open', message: 'This cart is paid or being paid' };
+const ROOM_GONE: Failure = {
+  status: 409,
+  code: 'room_unavailable',
+  message: 'A room is no longer free for this stay; nothing was charged',
+};
+const PAYMENTS_UNAVAILABLE: Failure = { status: 503, code: 'payments_unavailable', message: 'Payments are not possible right now' };
+
+/**
+ * What the caller is told when the provider refused a request as invalid: a card token (or CVV token)
+ * it does not know is 422 invalid_card (enter the card again), a return address it does not take is 400
+ * on return_url. Other refusals are ours to fix: null (the caller logs them and answers 503).
+ */
+export function rejectionFailure(error: unknown): Failure | null {
+  if (!(error instanceof PaymentRequestRejected)) return null;
+  const issue = (path: string) => [{ path, message: error.message }];
+  if (error.code === 'card_token_invalid')
+    return { status: 422, code: 'invalid_card', message: 'The card cannot be used; enter it again', issues: issue('credit_card_id') };
+  if (error.code === 'return_url_invalid')
+    return { status: 400, code: 'bad_request', message: 'The return address is not accepted', issues: issue('return_url') };
+  return null;
+}
+
 /** What the payment needs from the cart, or why it cannot start (nothing is taken yet). */
 async function prepare(ctx: CommerceContext, cart: CartRow, viewer: Viewer | null, request: PayRequest): Promise<QuotedCart> {
   const status = effectiveStatus(cart, ctx.now());
@@ -120,12 +134,7 @@ async function prepare(ctx: CommerceContext, cart: CartRow, viewer: Viewer | nul
       code: 'cart_expired',
       message: 'This cart has expired; start a new booking',
     });
-  if (status !== 'open')
-    throw notTried({
-      status: 409,
-      code: 'cart_not_open',
-      message: 'This cart is paid or being paid',
-    });
+  if (status !== 'open') throw notTried(CART_NOT_OPEN);
   if (cart.roomStays.some((room) => room.traveller === null))
     throw notTried({
       status: 422,
@@ -138,12 +147,7 @@ async function prepare(ctx: CommerceContext, cart: CartRow, viewer: Viewer | nul
       code: 'payment_method_missing',
       message: 'Choose how to pay',
     });
-  if (cart.paymentMethod !== 'points' && !ctx.payments)
-    throw notTried({
-      status: 503,
-      code: 'payments_unavailable',
-      message: 'Payments are not possible right now',
-    });
+  if (cart.paymentMethod !== 'points' && !ctx.payments) throw notTried(PAYMENTS_UNAVAILABLE);
   if (request.return_url && !sameSite(request.return_url, ctx.origin())) {
     throw notTried({
       status: 400,
@@ -209,19 +213,9 @@ async function payOnce(ctx: CommerceContext, cart: CartRow, viewer: Viewer | nul
       await holdNights(tx, cart.id, nights);
       return true;
     });
-    if (!held)
-      throw notTried({
-        status: 409,
-        code: 'cart_not_open',
-        message: 'This cart is paid or being paid',
-      });
+    if (!held) throw notTried(CART_NOT_OPEN);
   } catch (error) {
-    if (error instanceof RoomGone)
-      return failed({
-        status: 409,
-        code: 'room_unavailable',
-        message: 'A room is no longer free for this stay; nothing was charged',
-      });
+    if (error instanceof RoomGone) return failed(ROOM_GONE);
     throw error;
   }
   inventoryChanged(ctx.db, changeOf(nights));
@@ -244,16 +238,12 @@ async function payOnce(ctx: CommerceContext, cart: CartRow, viewer: Viewer | nul
       ...(request.browser_info ? { browserInfo: { ...request.browser_info } } : {}),
     });
   } catch (error) {
-    ctx.logger.log('error', 'payment provider failed', {
-      cartId: cart.id,
-      error,
-    });
+    // Nothing was authorised: the rooms go back and the same attempt may be sent again.
     await releaseHold(ctx.db, cart.id, { reason: null, now: ctx.now() });
-    throw notTried({
-      status: 503,
-      code: 'payments_unavailable',
-      message: 'The payment provider did not answer; nothing was charged',
-    });
+    const rejected = rejectionFailure(error);
+    if (rejected) throw notTried(rejected);
+    ctx.logger.log('error', 'payment provider failed', { cartId: cart.id, error });
+    throw notTried({ ...PAYMENTS_UNAVAILABLE, message: 'The payment provider did not answer; nothing was charged' });
   }
   if (status.status === 'authorized') return paid(await completeOrder(ctx, cart.id, status.paymentId, viewer));
   if (status.status === 'declined') {
@@ -313,24 +303,14 @@ async function payWithPoints(ctx: CommerceContext, quoted: QuotedCart): Promise<
       );
     });
   } catch (error) {
-    if (error instanceof RoomGone)
-      return failed({
-        status: 409,
-        code: 'room_unavailable',
-        message: 'A room is no longer free for this stay',
-      });
+    if (error instanceof RoomGone) return failed(ROOM_GONE);
     if (error instanceof InsufficientPoints) {
       await ctx.db.update(carts).set({ lastDeclineReason: 'insufficient_points' }).where(eq(carts.id, quoted.cart.id));
       return paid({ status: 'declined', reason: 'insufficient_points' });
     }
     throw error;
   }
-  if (outcome === 'not_open')
-    throw notTried({
-      status: 409,
-      code: 'cart_not_open',
-      message: 'This cart is paid or being paid',
-    });
+  if (outcome === 'not_open') throw notTried(CART_NOT_OPEN);
   inventoryChanged(ctx.db, changeOf(nights));
   await afterOrder(ctx, quoted, outcome.snapshot);
   return paid({ status: 'succeeded', order_id: outcome.orderId });

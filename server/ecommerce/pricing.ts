@@ -5,7 +5,7 @@ import type { Catalogue, CatalogueAddon, CatalogueHotel, CatalogueRatePlan, Cata
 import { convertMinor, type CurrencyRate, EURO } from '../search/money';
 import { fits, type Occupancy, occupancyOf } from '../search/occupancy';
 import { cityTaxMinor, groupInventory, type PricedRate, priceRate, type RoomTypeStay, roomTypeStays } from '../search/pricing';
-import { lookUpPromo, percentOffAt, type PromoLookup, STANDARD_TERMS, termsApply } from '../search/promotions';
+import { lookUpPromo, percentOffAt, type PricingTerms, type PromoLookup, STANDARD_TERMS, termsApply } from '../search/promotions';
 import type { InventoryRow } from '../search/queries';
 import { hotelRestriction, rateApplies, type Stay, stayOf } from '../search/stay';
 import { accommodationVatBps } from '../search/taxes';
@@ -82,6 +82,15 @@ export function stayProblem(checkIn: string, checkOut: string): StayProblem | nu
   return null;
 }
 
+/** The stay and the terms its rates are priced on: the promo code's percentage off, refundable rates only for business. */
+export function stayTerms(input: Pick<StayInput, 'catalogue' | 'hotel' | 'checkIn' | 'checkOut' | 'today' | 'promoCode' | 'business'>) {
+  const stay = stayOf(input.checkIn, input.checkOut, input.today);
+  const promo = lookUpPromo(input.catalogue, input.promoCode ?? undefined, stay.today);
+  const percentOff = percentOffAt(promo, input.hotel, stay);
+  const terms: PricingTerms = { ...STANDARD_TERMS, percentOff, refundableOnly: input.business };
+  return { stay, promo, percentOff, terms };
+}
+
 /**
  * Prices every room of the stay. A room type that is unknown, does not take the guests, or a rate that
  * is unknown answers 400; a member rate without a signed-in member 401; a stay the hotel does not take, a
@@ -92,16 +101,9 @@ export function priceStay(input: StayInput): { priced: PricedStay } | { problem:
   const { hotel } = input;
   const nightsProblem = stayProblem(input.checkIn, input.checkOut);
   if (nightsProblem) return { problem: nightsProblem };
-  const stay = stayOf(input.checkIn, input.checkOut, input.today);
+  const { stay, promo, percentOff, terms } = stayTerms(input);
   const restriction = hotelRestriction(hotel, stay);
   if (restriction) return problem(409, 'room_unavailable', `The hotel cannot be booked for this stay (${restriction.reason})`);
-  const promo = lookUpPromo(input.catalogue, input.promoCode ?? undefined, stay.today);
-  const percentOff = percentOffAt(promo, hotel, stay);
-  const terms = {
-    ...STANDARD_TERMS,
-    percentOff,
-    refundableOnly: input.business,
-  };
   // Every room type over the stay, priced or not: the prices of a night do not depend on rooms being free.
   const options = roomTypeStays(hotel, stay, groupInventory(input.inventory), input.catalogue.currencies, 'cheapestOfEachKind');
   const vatBps = accommodationVatBps(hotel.city.countryCode);
@@ -216,6 +218,8 @@ export interface MoneyInput {
   insurance: boolean;
   vouchers: readonly { amountMinor: number; currency: string }[];
   payWithPoints: boolean;
+  /** A member's booking: only members earn points (decision record 0014). */
+  member: boolean;
 }
 
 /**
@@ -225,7 +229,7 @@ export interface MoneyInput {
  * add-ons and insurance are paid at the hotel. Vouchers come off what is charged now first, then off
  * what is paid at the hotel. The city tax is always paid at the hotel and is not in the totals.
  */
-export function cartMoney({ priced, currency, currencies, insurance, vouchers, payWithPoints }: MoneyInput): CartMoney {
+export function cartMoney({ priced, currency, currencies, insurance, vouchers, payWithPoints, member }: MoneyInput): CartMoney {
   const toCart = (eurMinor: number) => convertMinor(eurMinor, EURO, currency);
   const rooms = priced.rooms.map((room) => {
     const gross = toCart(room.rate.gross);
@@ -269,11 +273,13 @@ export function cartMoney({ priced, currency, currencies, insurance, vouchers, p
     atHotel: total - now,
     cityTax: sum((room) => room.cityTax),
     pointsToPay: everyRoomHasPoints ? priced.rooms.reduce((total, room) => total + room.rate.pointsPrice, 0) : 0,
-    pointsEarned: priced.rooms.reduce(
-      (total, room) => total + room.rate.pointsEarned + (room.row.green ? ECOMMERCE_LIMITS.greenOptionPoints : 0),
-      0,
-    ),
+    pointsEarned: member ? priced.rooms.reduce((total, room) => total + roomPointsEarned(room, payWithPoints), 0) : 0,
   };
+}
+
+/** Points a member's room earns: its member rate's points when paid with money, and the green option's. */
+export function roomPointsEarned(room: Pick<PricedRoomStay, 'rate' | 'row'>, payWithPoints: boolean): number {
+  return (payWithPoints ? 0 : room.rate.pointsEarned) + (room.row.green ? ECOMMERCE_LIMITS.greenOptionPoints : 0);
 }
 
 /** Whether the rate plan's guarantee is a deposit: paid ahead. */

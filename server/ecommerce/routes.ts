@@ -31,7 +31,7 @@ import { PaymentNotificationRejected } from '../ports/payments';
 import { addCard, deleteCard, listCards, setCvv, updateCard } from './cards';
 import { availableAddons, cartAnswer, createCart, loadCart, updateCart, updateRoomStay, updateStay } from './carts';
 import { customerRateFlags, insuranceQuote, setCreditCard, setInsurance, setPaymentMethod } from './checkout';
-import { type CommerceDeps, createCommerceContext, type Failure, type Result, type Viewer } from './context';
+import { type CommerceDeps, createCommerceContext, errorBody, type Result, type Viewer } from './context';
 import { completeModification, editModification, startModification } from './modifications';
 import { cancelReservation, getOrder, recentOrdersCount } from './orders';
 import { pay, refreshPending, settlePayment } from './payments';
@@ -42,16 +42,9 @@ type CommerceEnv = {
   Variables: AppEnv['Variables'] & { session?: LiveSession };
 };
 
-const errorJson = (failure: Failure) => ({
-  error: {
-    code: failure.code,
-    message: failure.message,
-    ...(failure.issues ? { issues: failure.issues } : {}),
-  },
-});
 
 function answer<T>(c: Context<CommerceEnv>, result: Result<T>, status: ContentfulStatusCode = 200) {
-  if ('failure' in result) return c.json(errorJson(result.failure), result.failure.status);
+  if ('failure' in result) return c.json(errorBody(result.failure), result.failure.status);
   return c.json({ data: result.data }, status);
 }
 
@@ -116,7 +109,7 @@ const IdempotencyHeaders = v.object({
 const P = ECOMMERCE_PATHS;
 const unavailable = (c: Context<CommerceEnv>) =>
   c.json(
-    errorJson({
+    errorBody({
       status: 503,
       code: 'payments_unavailable',
       message: 'Payments are not possible right now',
@@ -267,7 +260,7 @@ export function ecommerceRoutes(deps: CommerceDeps & { auth: Pick<Auth, 'tokens'
       } catch (error) {
         if (error instanceof PaymentNotificationRejected)
           return c.json(
-            errorJson({
+            errorBody({
               status: 400,
               code: 'bad_request',
               message: 'Notification rejected',

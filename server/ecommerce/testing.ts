@@ -1,9 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { expect } from 'vitest';
+import { beforeAll, beforeEach, expect } from 'vitest';
 import { BFF_PREFIX } from '../../src/contract/content';
-import { type Cart, CartResponseSchema, ECOMMERCE_PATHS, type Traveller } from '../../src/contract/ecommerce';
-import { TEST_TODAY } from '../../test/bff/database';
+import {
+  type Cart,
+  CartResponseSchema,
+  ECOMMERCE_PATHS,
+  type Order,
+  OrderResponseSchema,
+  PayResponseSchema,
+  type PayResult,
+  type Traveller,
+} from '../../src/contract/ecommerce';
+import { TEST_TODAY, useTestDatabase } from '../../test/bff/database';
 import { createFakePayments, type FakePayments, TEST_CARDS } from '../../test/bff/fake-payments';
 import { createMemoryLogger } from '../../test/bff/memory-logger';
 import { createApp } from '../app';
@@ -11,8 +20,10 @@ import { createAuth } from '../auth/core';
 import { defaultAuthSettings } from '../auth/settings';
 import type { Database } from '../db/database';
 import { resultRows } from '../db/rows';
-import { members } from '../db/schema';
+import { hotels, members, ratePlans } from '../db/schema';
+import { DEMO_MEMBERS } from '../db/seed/members';
 import { addDays, businessDate } from '../lib/calendar';
+import { setNights } from '../search/test-inventory';
 
 /**
  * The app for booking tests: a clock the test sets (no waiting), the in-memory payment provider (or
@@ -35,6 +46,12 @@ export const STAY = { hotel_code: 'SBTG', check_in_date: START, check_out_date: 
 export const stdRoom = (rate = 'AX') => ({ room_type_code: 'STD', rate_code: rate, adults_count: 2, child_ages: [] as number[] });
 /** The code of an error answer (the commerce codes are beyond ErrorBodySchema's list). */
 export const codeOf = (answer: Answer) => (answer.body as { error: { code: string } }).error.code;
+
+/** 200 expected; the answer's data as the schema reads it. */
+function dataOf<T>(schema: v.GenericSchema<unknown, { data: T }>, answer: Answer): T {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return v.parse(schema, answer.body).data;
+}
 
 export const TRAVELLER: Traveller = { first_name: 'Gina', last_name: 'Guest', email: 'gina.guest@example.com' };
 
@@ -94,10 +111,7 @@ export function createCommerceTestApp(db: Database, options: { payments?: FakePa
       return v.parse(CartResponseSchema, answer.body).data;
     },
     /** 200 expected; the cart answered. */
-    cartOf(answer: Answer): Cart {
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      return v.parse(CartResponseSchema, answer.body).data;
-    },
+    cartOf: (answer: Answer): Cart => dataOf(CartResponseSchema, answer),
     /** Traveller on every room, card payment with this test card: ready to pay. */
     async readyToPay(cart: Cart, options: { card?: string; method?: string; token?: string } = {}): Promise<Cart> {
       const stay = cart.stays[0];
@@ -123,8 +137,78 @@ export function createCommerceTestApp(db: Database, options: { payments?: FakePa
     pay(cartId: string, key: string, token?: string, body: Record<string, unknown> = {}) {
       return t.post(ECOMMERCE_PATHS.pay(cartId), { locale: 'en', ...body }, token, { 'idempotency-key': key });
     },
+    /** A cart for the usual stay with one standard room on `rate`, ready to pay. */
+    async readyCart(options: { rate?: string; card?: string; method?: string; token?: string } = {}): Promise<Cart> {
+      return t.readyToPay(await t.createCart({ ...STAY, room_stays: [stdRoom(options.rate)] }, options.token), options);
+    },
+    /** 200 expected; the pay result. */
+    resultOf: (answer: Answer): PayResult => dataOf(PayResponseSchema, answer),
+    /** 200 expected; the order. */
+    orderOf: (answer: Answer): Order => dataOf(OrderResponseSchema, answer),
+    /** Books the usual stay (paid with the good card) and answers the order. */
+    async book(options: { rate?: string; token?: string; key: string }): Promise<Order> {
+      const cart = await t.readyCart(options);
+      const paid = t.resultOf(await t.pay(cart.cart_id, options.key, options.token));
+      if (paid.status !== 'succeeded') throw new Error(`expected an order, got ${paid.status}`);
+      return t.orderOf(await t.get(ECOMMERCE_PATHS.order(paid.order_id), options.token));
+    },
   };
   return t;
+}
+
+/**
+ * One database and app for a test file: two signed-in members (Anna, Omar), the clock at the test day
+ * before each test, and the usual stay's nights at SBTG reset to 5 rooms at 100 EUR (`nightsUntil`
+ * extends them). `prepare` changes the database before the app first reads the content.
+ */
+export function useCommerceTests(options: { nightsUntil?: string; prepare?: (db: Database) => Promise<void> } = {}) {
+  const database = useTestDatabase();
+  let app: CommerceTestApp | undefined;
+  const tokens = { anna: '', omar: '' };
+  beforeAll(async () => {
+    await options.prepare?.(database.db);
+    app = createCommerceTestApp(database.db);
+    tokens.anna = await app.tokenOf(DEMO_MEMBERS.withPassword);
+    tokens.omar = await app.tokenOf(DEMO_MEMBERS.codeOnly);
+  });
+  beforeEach(async () => {
+    app?.setNow(new Date(TEST_TODAY));
+    await setNights(database.db, { hotelCode: 'SBTG', from: START, to: options.nightsUntil ?? END, available: 5, price: 10_000 });
+  });
+  const ready = (): CommerceTestApp => {
+    if (!app) throw new Error('The app is not ready: use it inside tests or hooks');
+    return app;
+  };
+  return {
+    get db() {
+      return database.db;
+    },
+    /** The file's app, usable at module level: every property is read from the app made in beforeAll. */
+    t: new Proxy({} as CommerceTestApp, { get: (_, key) => Reflect.get(ready(), key) }),
+    /** Session tokens of the demo members with a password (Anna) and with sign-in codes only (Omar), set in beforeAll. */
+    tokens,
+  };
+}
+
+/**
+ * A prepaid rate that can be cancelled free until the day before arrival, added to one hotel for tests of
+ * refunds (the seed's deposit rates are all non-refundable, and search's tests count on the seed's rates).
+ */
+export const REFUNDABLE_DEPOSIT_RATE = 'DEPFLX';
+export async function addRefundableDepositRate(db: Database, hotelCode = 'SBTG'): Promise<void> {
+  const [hotel] = await db.select({ id: hotels.id }).from(hotels).where(eq(hotels.hotelCode, hotelCode));
+  if (!hotel) throw new Error(`No hotel ${hotelCode}`);
+  await db.insert(ratePlans).values({
+    hotelId: hotel.id,
+    rateCode: REFUNDABLE_DEPOSIT_RATE,
+    name: { en: 'Prepaid Flexible Rate' },
+    isMemberRate: false,
+    breakfastIncluded: false,
+    guaranteePolicyCode: 'DEP100',
+    cancellationPolicyCode: 'CXL1D',
+    priceFactorBps: 9_000,
+    pointsPerNight: 0,
+  });
 }
 
 export type CommerceTestApp = ReturnType<typeof createCommerceTestApp>;

@@ -24,7 +24,11 @@ export const ACTIVATION_ROW_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** The longest rate-limit window is 15 minutes; a day leaves room for longer ones (the limiter also keeps a day). */
 export const RATE_LIMIT_ROW_RETENTION_MS = 24 * 60 * 60 * 1000;
 export const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
-export const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+/**
+ * Every minute: a room held for a payment that was abandoned is free again within a minute of its hold
+ * running out (15 minutes), and each run deletes only what expired since the last one.
+ */
+export const PURGE_INTERVAL_MS = 60 * 1000;
 
 export interface PurgeCounts {
   oneTimeCodes: number;

@@ -298,6 +298,11 @@ export const ECOMMERCE_ERROR_CODES = [
   'voucher_invalid',
   'not_cancellable',
   'modification_unavailable',
+  /**
+   * 409 on completing a modification: the price difference (prepaid rates) could not be charged to the
+   * booking's card. Nothing was changed; a rate paid at the hotel needs no charge.
+   */
+  'modification_payment_failed',
   /** The card token is unknown or expired at the provider: enter the card again. */
   'invalid_card',
   /** No payment provider is configured, or it did not answer (503). */

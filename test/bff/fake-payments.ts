@@ -4,6 +4,7 @@ import {
   type CardDetails,
   type PaymentNotification,
   PaymentNotificationRejected,
+  PaymentRequestRejected,
   type PaymentsPort,
   type PaymentStatus,
   type ProviderDeclineReason,
@@ -15,7 +16,9 @@ import {
  * 4242424242424242 succeeds, 4000000000000002 is declined, 4000000000009995 has insufficient funds,
  * 4000000000000069 is expired, 4000000000003220 needs a 3-D Secure challenge. PayPal, iDEAL and Apple
  * Pay always need the guest (action_required with a redirect). Tests finish a challenge or redirect with
- * `complete`, which answers the signed notification the provider would post.
+ * `complete`, which answers the signed notification the provider would post. Like the bundled provider it
+ * refuses (PaymentRequestRejected) a card token it does not know or that has expired (`expireToken`), a
+ * CVV token (`cvv_...`) used twice, and a return URL with credentials in it.
  */
 
 export const TEST_CARDS = {
@@ -48,6 +51,8 @@ export interface FakePayments extends PaymentsPort {
   complete(paymentId: string, outcome: 'authorized' | ProviderDeclineReason): { body: string; headers: Record<string, string> };
   /** Lets the next `count` calls fail as if the provider were down. */
   failNext(count?: number): void;
+  /** The card token runs out: describing it answers null, authorising with it is refused. */
+  expireToken(token: string): void;
 }
 
 export function createFakePayments({ secret = 'fake-psp-secret' }: { secret?: string } = {}): FakePayments {
@@ -58,6 +63,8 @@ export function createFakePayments({ secret = 'fake-psp-secret' }: { secret?: st
   const refunds: { paymentId: string; amountMinor: number }[] = [];
   const cancellations: string[] = [];
   const doneKeys = new Set<string>();
+  const expiredTokens = new Set<string>();
+  const usedCvvTokens = new Set<string>();
   let failures = 0;
 
   const sign = (body: string) => createHmac('sha256', secret).update(body).digest('hex');
@@ -66,7 +73,22 @@ export function createFakePayments({ secret = 'fake-psp-secret' }: { secret?: st
     failures -= 1;
     throw new Error('The fake provider is down');
   };
-  const cardNumberOf = (token: string | undefined) => (token?.startsWith('tok_') ? token.slice(4) : undefined);
+  const cardNumberOf = (token: string | undefined) =>
+    token?.startsWith('tok_') && !expiredTokens.has(token) && /^\d{16}$/.test(token.slice(4)) ? token.slice(4) : undefined;
+
+  /** What the bundled provider refuses outright, before anything is authorised. */
+  function checkRequest(request: AuthorizeRequest): void {
+    const url = URL.parse(request.returnUrl);
+    if (!url || url.username || url.password)
+      throw new PaymentRequestRejected('return_url_invalid', 'The return URL must be on the merchant site');
+    if (request.method !== 'card') return;
+    if (!cardNumberOf(request.cardToken))
+      throw new PaymentRequestRejected('card_token_invalid', 'The card token is unknown or has expired');
+    if (request.cvvToken === undefined) return;
+    if (!request.cvvToken.startsWith('cvv_') || usedCvvTokens.has(request.cvvToken))
+      throw new PaymentRequestRejected('card_token_invalid', 'The CVV token is unknown, used or expired');
+    usedCvvTokens.add(request.cvvToken);
+  }
 
   function authorizeOnce(request: AuthorizeRequest): PaymentStatus {
     const paymentId = `pay_${randomUUID()}`;
@@ -108,6 +130,9 @@ export function createFakePayments({ secret = 'fake-psp-secret' }: { secret?: st
     failNext(count = 1) {
       failures = count;
     },
+    expireToken(token) {
+      expiredTokens.add(token);
+    },
     merchant: () => ({
       provider: 'fake',
       hostedFormUrl: 'https://psp.test/hosted-form',
@@ -115,7 +140,7 @@ export function createFakePayments({ secret = 'fake-psp-secret' }: { secret?: st
     }),
     async describeCard(token): Promise<CardDetails | null> {
       const number = cardNumberOf(token);
-      if (!number || !/^\d{16}$/.test(number)) return null;
+      if (!number) return null;
       return {
         token,
         brand: number.startsWith('4') ? 'visa' : 'mastercard',
@@ -128,6 +153,7 @@ export function createFakePayments({ secret = 'fake-psp-secret' }: { secret?: st
       down();
       const first = byKey.get(request.idempotencyKey);
       if (first) return first;
+      checkRequest(request);
       authorizations.push(request);
       const status = authorizeOnce(request);
       byKey.set(request.idempotencyKey, status);

@@ -1,6 +1,8 @@
 import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
+import { ECOMMERCE_LIMITS } from '../../contract/ecommerce';
 import type { Cart, PayResult, Traveller } from '../../contract/ecommerce';
 import {
+  carryOverChanges,
   cartMatchesRequest,
   classifyFailure,
   draftOfCompany,
@@ -8,7 +10,11 @@ import {
   draftOfTraveller,
   emptyCompany,
   emptyTraveller,
+  fillFromMember,
   hasErrors,
+  isMemberCart,
+  moveDrafts,
+  requestOfCart,
   reviewCompany,
   reviewTraveller,
   roomStaysOf,
@@ -100,6 +106,7 @@ export const cartMachine = setup({
     saveTravellers: fromPromise<CartActorTypes['saveTravellers']['output'], CartActorTypes['saveTravellers']['input']>(notProvided('saveTravellers')),
     setCvv: fromPromise<CartActorTypes['setCvv']['output'], CartActorTypes['setCvv']['input']>(notProvided('setCvv')),
     pay: fromPromise<CartActorTypes['pay']['output'], CartActorTypes['pay']['input']>(notProvided('pay')),
+    carryOver: fromPromise<CartActorTypes['carryOver']['output'], CartActorTypes['carryOver']['input']>(notProvided('carryOver')),
   },
   delays: {
     pendingRecheck: CART_TIMINGS.pendingRecheckMs,
@@ -138,6 +145,12 @@ export const cartMachine = setup({
       return roomStaysOf(context.cart).some(({ roomStay }) => roomStay.room_stay_id === event.roomStayId);
     },
     hasVoucherCode: ({ event }) => event.type === 'voucher.apply' && event.code.trim() !== '',
+    /** The cart read again with the member's token is the member's own (made for them). */
+    isOwnMemberCart: ({ event }) => {
+      const cart = cartOf(event);
+      return cart?.status === 'open' && isMemberCart(cart);
+    },
+    hasCarryOver: ({ context }) => context.carryOver.length > 0,
   },
   actions: {
     adoptCart: assign(({ context, event }) => {
@@ -152,6 +165,37 @@ export const cartMachine = setup({
       return change ? { change, notice: null } : {};
     }),
     clearChange: assign({ change: null }),
+    /** The notice for a change the server refused (before the change is dropped): a payment method has its own. */
+    noticeRefusedChange: assign(({ context }) => ({ notice: context.change?.kind === 'paymentMethod' ? ('methodRefused' as const) : ('changeFailed' as const) })),
+    setMember: assign(({ context, event }) => {
+      assertEvent(event, 'member.signedIn');
+      return { member: event.member ?? context.member };
+    }),
+    /** The first room's traveller gets the member's details where the guest left a field empty. */
+    prefillMember: assign(({ context }) => {
+      const first = roomStaysOf(context.cart)[0]?.roomStay.room_stay_id;
+      if (!first || !context.member) return {};
+      return { drafts: { ...context.drafts, [first]: fillFromMember(context.drafts[first] ?? emptyTraveller(), context.member) } };
+    }),
+    /**
+     * The member's new cart replaces the guest's: what was typed moves to its room stays, and what was
+     * chosen is remembered to be set on it. The card is entered again (its token was for the other cart).
+     */
+    adoptMemberCart: assign(({ context, event }) => {
+      const cart = cartOf(event);
+      if (!cart) return {};
+      const moved = { ...context, drafts: moveDrafts(context.drafts, context.cart, cart) };
+      return {
+        cart,
+        knownCartId: cart.cart_id,
+        ...draftsFor(moved, cart),
+        carryOver: context.cart ? carryOverChanges(context.cart, cart) : [],
+        card: null,
+        cvvToken: null,
+        declineReason: null,
+      };
+    }),
+    clearCarryOver: assign({ carryOver: [] }),
     /** A change the server refused: a card it did not take is not the guest's card. */
     dropChange: assign(({ context }) => ({ change: null, card: context.change?.kind === 'creditCard' ? null : context.card })),
     rememberNewCard: assign(({ event }) => {
@@ -243,6 +287,7 @@ export const cartMachine = setup({
     redirectUrl: null,
     orderId: null,
     pendingChecks: 0,
+    carryOver: [],
   }),
   initial: 'starting',
   states: {
@@ -292,8 +337,17 @@ export const cartMachine = setup({
           return { request: context.request };
         },
         onDone: { target: 'ready', actions: 'adoptCart' },
-        onError: [{ guard: { type: 'failedAs', params: { failure: 'roomGone' } }, target: 'roomGone' }, { target: 'loadFailed' }],
+        onError: [
+          { guard: { type: 'failedAs', params: { failure: 'roomGone' } }, target: 'roomGone' },
+          { guard: { type: 'failedAs', params: { failure: 'signInRequired' } }, target: 'signInRequired' },
+          { target: 'loadFailed' },
+        ],
       },
+    },
+    signInRequired: {
+      description: 'A member rate asked for by a guest: they sign in (the cart is then made for the member) or choose the standard rate.',
+      tags: ['failure'],
+      on: { 'member.signedIn': { target: 'creating', actions: 'setMember' } },
     },
     loadFailed: {
       description: 'The cart could not be read or made (network or server trouble); the guest can try again.',
@@ -344,6 +398,7 @@ export const cartMachine = setup({
           on: {
             ...changeTransitions(),
             pay: [{ guard: 'canPay', target: 'submitting', actions: 'newPayKey' }, { actions: 'showProblems' }],
+            'member.signedIn': { target: 'switchingToMember', actions: ['setMember', 'prefillMember'] },
           },
         },
         declined: {
@@ -351,6 +406,7 @@ export const cartMachine = setup({
           on: {
             ...changeTransitions(),
             pay: [{ guard: 'canPay', target: 'submitting', actions: 'newPayKey' }, { actions: 'showProblems' }],
+            'member.signedIn': { target: 'switchingToMember', actions: ['setMember', 'prefillMember'] },
           },
         },
         updating: {
@@ -372,7 +428,7 @@ export const cartMachine = setup({
                 target: 'editing',
                 actions: ['dropChange', { type: 'setNotice', params: { notice: 'voucherInvalid' } }],
               },
-              { target: 'editing', actions: ['dropChange', { type: 'setNotice', params: { notice: 'changeFailed' } }] },
+              { target: 'editing', actions: ['noticeRefusedChange', 'dropChange'] },
             ],
           },
         },
@@ -443,6 +499,60 @@ export const cartMachine = setup({
             },
           },
         },
+        switchingToMember: {
+          description:
+            'A member signed in part-way: the cart is read again with their token. A guest cart stays a guest cart on the server, so the booking moves to a new cart made for the member, with everything entered carried over.',
+          tags: ['busy'],
+          initial: 'reloading',
+          states: {
+            reloading: {
+              description: "Reads the cart with the member's token: still the guest's, gone for the member (404), or already theirs.",
+              invoke: {
+                id: 'reloadAsMember',
+                src: 'loadCart',
+                input: ({ context }) => ({ cartId: context.cart?.cart_id ?? '' }),
+                onDone: [
+                  { guard: 'isOwnMemberCart', target: '#cart.ready.editing', actions: 'adoptCart' },
+                  { guard: 'isOpen', target: 'recreating' },
+                  { target: '#cart.expired', actions: 'adoptCart' },
+                ],
+                onError: [
+                  { guard: { type: 'failedAs', params: { failure: 'notFound' } }, target: 'recreating' },
+                  { guard: { type: 'failedAs', params: { failure: 'expired' } }, target: '#cart.expired' },
+                  { target: '#cart.ready.editing', actions: { type: 'setNotice', params: { notice: 'memberCartFailed' } } },
+                ],
+              },
+            },
+            recreating: {
+              description: 'Makes the cart again for the member, from the search of the guest cart.',
+              invoke: {
+                id: 'createMemberCart',
+                src: 'createCart',
+                input: ({ context }) => {
+                  const request = (context.cart ? requestOfCart(context.cart, context.locale) : null) ?? context.request;
+                  if (!request) throw new Error('recreating without a search');
+                  return { request };
+                },
+                onDone: { target: 'carryingOver', actions: 'adoptMemberCart' },
+                onError: [
+                  { guard: { type: 'failedAs', params: { failure: 'roomGone' } }, target: '#cart.roomGone' },
+                  { target: '#cart.ready.editing', actions: { type: 'setNotice', params: { notice: 'memberCartFailed' } } },
+                ],
+              },
+            },
+            carryingOver: {
+              description: 'Sets the add-ons, green option, insurance and payment method chosen on the guest cart on the new one.',
+              always: { guard: not('hasCarryOver'), target: '#cart.ready.editing' },
+              invoke: {
+                id: 'carryOver',
+                src: 'carryOver',
+                input: ({ context }) => ({ cartId: context.cart?.cart_id ?? '', changes: context.carryOver }),
+                onDone: { target: '#cart.ready.editing', actions: ['adoptCart', 'clearCarryOver'] },
+                onError: { target: '#cart.ready.editing', actions: ['clearCarryOver', { type: 'setNotice', params: { notice: 'carryOverFailed' } }] },
+              },
+            },
+          },
+        },
         paymentFailed: {
           description: 'No answer to the payment (network). Retrying sends the same Idempotency-Key, so the guest is never charged twice.',
           tags: ['failure'],
@@ -477,6 +587,7 @@ function changeTransitions() {
   const toUpdating = { target: 'updating' as const, actions: 'rememberChange' as const };
   return {
     'addon.toggle': { guard: 'isKnownRoomStay' as const, ...toUpdating },
+    'addon.quantity': { guard: 'isKnownRoomStay' as const, ...toUpdating },
     'green.toggle': { guard: 'isKnownRoomStay' as const, ...toUpdating },
     'insurance.toggle': toUpdating,
     'voucher.apply': { guard: 'hasVoucherCode' as const, ...toUpdating },
@@ -497,6 +608,18 @@ function changeFor(context: CartContext, event: CartEvent): CartChange | null {
         .filter((addon) => addon.addon_code !== event.addonCode)
         .map((addon) => ({ addon_code: addon.addon_code, quantity: addon.quantity }));
       const addons = event.selected ? [...others, { addon_code: event.addonCode }] : others;
+      return { kind: 'addons', stayId: event.stayId, roomStayId: event.roomStayId, addons };
+    }
+    case 'addon.quantity': {
+      const room = roomStaysOf(context.cart).find(({ roomStay }) => roomStay.room_stay_id === event.roomStayId)?.roomStay;
+      const quantity = Math.min(Math.max(Math.round(event.quantity), 1), ECOMMERCE_LIMITS.maxAddonQuantity);
+      const others = (room?.addons ?? [])
+        .filter((addon) => addon.addon_code !== event.addonCode)
+        .map((addon) => ({ addon_code: addon.addon_code, quantity: addon.quantity }));
+      // Kept in place when chosen; a quantity for an add-on not chosen yet chooses it.
+      const index = (room?.addons ?? []).findIndex((addon) => addon.addon_code === event.addonCode);
+      const addons = [...others];
+      addons.splice(index < 0 ? addons.length : index, 0, { addon_code: event.addonCode, quantity });
       return { kind: 'addons', stayId: event.stayId, roomStayId: event.roomStayId, addons };
     }
     case 'green.toggle':

@@ -2,11 +2,12 @@ import * as v from 'valibot';
 import { CompanyAddressSchema, TravellerSchema } from '../../contract/ecommerce';
 import type { Cart, CompanyAddress, CreateCartRequest, PaymentMethod, RoomStay, Traveller } from '../../contract/ecommerce';
 import type { Locale } from '../../contract/locales';
+import { CurrencySchema } from '../../contract/search';
 import { HttpError } from '../../services/bff/client';
 import { commerceCodeOf } from '../../services/ecommerce/cart';
 import { toQuery } from '../../services/search/search-url';
 import type { SearchQueryState } from '../../services/search/search-state';
-import type { CartFailure, CompanyDraft, CompanyField, FieldErrors, MemberPrefill, TravellerDraft, TravellerField } from './cart.types';
+import type { CartChange, CartFailure, CompanyDraft, CompanyField, FieldErrors, MemberPrefill, TravellerDraft, TravellerField } from './cart.types';
 
 /*
  * Pure rules of the cart flow, shared by the machine, its selectors and the views. Nothing here computes
@@ -33,6 +34,8 @@ export function classifyFailure(error: unknown): CartFailure {
   }
   if (!(error instanceof HttpError)) return 'network';
   if (error.status === 410) return 'expired';
+  // A member rate asked for without a member (the cart routes answer 401 to a guest).
+  if (error.status === 401) return 'signInRequired';
   if (error.status === 404) return 'notFound';
   if (error.status === 400 || error.status === 422) return 'invalid';
   return 'network';
@@ -114,6 +117,77 @@ export function cartRequestOf(search: SearchQueryState, locale: Locale): CreateC
     ...(search.isBusiness ? { business: true } : {}),
     ...(search.payWithPoints ? { pay_with_points: true } : {}),
     locale,
+  };
+}
+
+/** The request that makes a cart like this one again (the search it was made from), for a member who just signed in. */
+export function requestOfCart(cart: Cart, locale: Locale): CreateCartRequest | null {
+  const stay = cart.stays[0];
+  if (!stay || stay.room_stays.length === 0) return null;
+  return {
+    hotel_code: stay.hotel_code,
+    check_in_date: stay.check_in_date,
+    check_out_date: stay.check_out_date,
+    room_stays: stay.room_stays.map((room) => ({
+      room_type_code: room.room_type_code,
+      rate_code: room.rate_code,
+      adults_count: room.adults_count,
+      child_ages: [...room.child_ages],
+    })),
+    ...(v.is(CurrencySchema, cart.currency) ? { currency: cart.currency } : {}),
+    ...(cart.promo_code ? { promo_code: cart.promo_code } : {}),
+    ...(cart.business ? { business: true } : {}),
+    ...(cart.payment_method === 'points' ? { pay_with_points: true } : {}),
+    locale,
+  };
+}
+
+/** Whether a cart belongs to a member (the server binds a cart to a member only when it makes it). */
+export const isMemberCart = (cart: Cart): boolean => cart.customer.sso_guid !== null;
+
+/**
+ * What the guest chose on a cart, as changes to make on another cart for the same search (room stays
+ * matched by position): add-ons with their quantities, the green option, the insurance and the payment
+ * method. A card is not carried over: its token was given for the first cart, so it is entered again.
+ */
+export function carryOverChanges(from: Cart, to: Cart): CartChange[] {
+  const target = roomStaysOf(to);
+  const changes: CartChange[] = [];
+  roomStaysOf(from).forEach(({ roomStay }, index) => {
+    const next = target[index];
+    if (!next) return;
+    const ids = { stayId: next.stayId, roomStayId: next.roomStay.room_stay_id };
+    if (roomStay.addons.length > 0)
+      changes.push({ kind: 'addons', ...ids, addons: roomStay.addons.map((addon) => ({ addon_code: addon.addon_code, quantity: addon.quantity })) });
+    if (roomStay.receive_points_for_green_option && !next.roomStay.receive_points_for_green_option) changes.push({ kind: 'greenOption', ...ids, on: true });
+  });
+  if (from.insurance && !to.insurance) changes.push({ kind: 'insurance', product: from.insurance.product, add: true });
+  if (from.payment_method && from.payment_method !== to.payment_method) changes.push({ kind: 'paymentMethod', method: from.payment_method });
+  return changes;
+}
+
+/** The drafts of one cart's room stays under another cart's room stay ids (matched by position). */
+export function moveDrafts(drafts: Record<string, TravellerDraft>, from: Cart | null, to: Cart): Record<string, TravellerDraft> {
+  const target = roomStaysOf(to);
+  const moved: Record<string, TravellerDraft> = {};
+  roomStaysOf(from).forEach(({ roomStay }, index) => {
+    const draft = drafts[roomStay.room_stay_id];
+    const next = target[index];
+    if (draft && next) moved[next.roomStay.room_stay_id] = draft;
+  });
+  return moved;
+}
+
+/** A draft with its empty fields filled from the member's profile; what the guest typed stays. */
+export function fillFromMember(draft: TravellerDraft, member: MemberPrefill): TravellerDraft {
+  const fill = (typed: string, profile: string) => (typed.trim() === '' ? profile : typed);
+  return {
+    ...draft,
+    salutation: draft.salutation === '' ? member.salutation : draft.salutation,
+    first_name: fill(draft.first_name, member.first_name),
+    last_name: fill(draft.last_name, member.last_name),
+    email: fill(draft.email, member.email),
+    country_code: fill(draft.country_code, member.country_code),
   };
 }
 

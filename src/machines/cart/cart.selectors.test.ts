@@ -4,17 +4,22 @@ import { CommerceError } from '../../services/ecommerce/cart';
 import { fromQuery } from '../../services/search/search-url';
 import { cartFixture, MEMBER, REQUEST, roomStay } from './cart.fixtures';
 import {
+  carryOverChanges,
   cartMatchesRequest,
   cartRequestOf,
   classifyFailure,
   emptyCompany,
   emptyTraveller,
+  fillFromMember,
+  moveDrafts,
   paymentMethodsFor,
+  requestOfCart,
   reviewCompany,
   reviewTraveller,
   searchQueryOfCart,
 } from './cart.rules';
 import {
+  selectShownPaymentMethod,
   selectCompanyErrors,
   selectPayProblems,
   selectPaymentMethods,
@@ -49,6 +54,7 @@ const context = (overrides: Partial<CartContext> = {}): CartContext => ({
   redirectUrl: null,
   orderId: null,
   pendingChecks: 0,
+  carryOver: [],
   ...overrides,
 });
 const snapshot = (value: CartSnapshot['value'], overrides: Partial<CartContext> = {}, tags: CartTag[] = []): CartSnapshot => ({
@@ -61,6 +67,8 @@ describe('cart selectors', () => {
   it('names the phase and the state inside ready', () => {
     expect(selectPhase(snapshot('creating'))).toBe('loading');
     expect(selectPhase(snapshot('roomGone'))).toBe('roomGone');
+    expect(selectPhase(snapshot('signInRequired'))).toBe('signInRequired');
+    expect(selectPhase(snapshot({ ready: { switchingToMember: 'recreating' } }))).toBe('ready');
     expect(selectPhase(snapshot({ ready: { submitting: 'paying' } }))).toBe('ready');
     expect(selectReadyState(snapshot({ ready: { submitting: 'paying' } }))).toBe('submitting');
     expect(selectReadyState(snapshot({ ready: 'declined' }))).toBe('declined');
@@ -168,6 +176,66 @@ describe('cart selectors', () => {
   });
 });
 
+describe('the payment method shown', () => {
+  it("is the guest's choice while the server is asked, else the cart's", () => {
+    const paypal = { kind: 'paymentMethod' as const, method: 'paypal' as const };
+    const card = cartFixture({ payment_method: 'card' });
+    expect(selectShownPaymentMethod(snapshot({ ready: 'updating' }, { cart: card, change: paypal }))).toBe('paypal');
+    // Another change on its way, or the change dropped after a refusal: the cart's method.
+    expect(selectShownPaymentMethod(snapshot({ ready: 'updating' }, { cart: card, change: { kind: 'promo', code: 'X' } }))).toBe('card');
+    expect(selectShownPaymentMethod(snapshot({ ready: 'editing' }, { cart: card, change: null }))).toBe('card');
+  });
+});
+
+describe('moving a booking to a member who signed in', () => {
+  const guest = cartFixture({ payment_method: 'paypal', insurance: { product: 'cancellation', price: 12 } }, [
+    roomStay({ addons: [{ addon_code: 'WINE', name: 'Wine', pricing: 'per_stay', quantity: 2, price: 30 }], receive_points_for_green_option: true }),
+    roomStay({ room_stay_id: 'rs-2' }),
+  ]);
+  const member = cartFixture({ cart_id: 'cart-2' }, [roomStay({ room_stay_id: 'rs-8' }), roomStay({ room_stay_id: 'rs-9' })]);
+
+  it('makes the same search again from the cart', () => {
+    expect(requestOfCart(guest, 'de')).toEqual({
+      hotel_code: 'JAZB',
+      check_in_date: '2027-04-01',
+      check_out_date: '2027-04-03',
+      room_stays: [
+        { room_type_code: 'DBL', rate_code: 'FLEX', adults_count: 2, child_ages: [] },
+        { room_type_code: 'DBL', rate_code: 'FLEX', adults_count: 2, child_ages: [] },
+      ],
+      currency: 'EUR',
+      locale: 'de',
+    });
+    expect(requestOfCart(cartFixture({ promo_code: 'SPRING', business: true, payment_method: 'points' }), 'en')).toMatchObject({
+      promo_code: 'SPRING',
+      business: true,
+      pay_with_points: true,
+    });
+  });
+
+  it('carries add-ons with quantities, the green option, the insurance and the method over, room by room', () => {
+    expect(carryOverChanges(guest, member)).toEqual([
+      { kind: 'addons', stayId: 'stay-1', roomStayId: 'rs-8', addons: [{ addon_code: 'WINE', quantity: 2 }] },
+      { kind: 'greenOption', stayId: 'stay-1', roomStayId: 'rs-8', on: true },
+      { kind: 'insurance', product: 'cancellation', add: true },
+      { kind: 'paymentMethod', method: 'paypal' },
+    ]);
+    expect(carryOverChanges(cartFixture(), member)).toEqual([]);
+  });
+
+  it('moves the drafts by room and fills only the empty fields from the profile', () => {
+    const anna = { ...emptyTraveller(), first_name: 'Anna', phone: '+49 30 1234567' };
+    expect(moveDrafts({ 'rs-1': anna, 'rs-2': emptyTraveller(), 'rs-x': anna }, guest, member)).toEqual({ 'rs-8': anna, 'rs-9': emptyTraveller() });
+    expect(fillFromMember({ ...anna, last_name: '  ' }, MEMBER)).toEqual({
+      ...anna,
+      salutation: 'ms',
+      last_name: 'Muster',
+      email: 'mia@example.com',
+      country_code: 'DE',
+    });
+  });
+});
+
 describe('cart rules', () => {
   it('classifies failures by commerce code, then by status', () => {
     expect(classifyFailure(new CommerceError(410, 'cart_expired'))).toBe('expired');
@@ -177,6 +245,7 @@ describe('cart rules', () => {
     expect(classifyFailure(new CommerceError(422, 'voucher_invalid'))).toBe('voucherInvalid');
     expect(classifyFailure(new CommerceError(422, 'traveller_missing'))).toBe('invalid');
     expect(classifyFailure(new HttpError(404))).toBe('notFound');
+    expect(classifyFailure(new HttpError(401))).toBe('signInRequired');
     expect(classifyFailure(new HttpError(503))).toBe('network');
     expect(classifyFailure(new TypeError('Failed to fetch'))).toBe('network');
   });

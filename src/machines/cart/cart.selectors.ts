@@ -24,13 +24,24 @@ export interface CartSnapshot {
 }
 
 /** Where the flow stands, for the page to choose what to show. */
-export type CartPhase = 'loading' | 'noSearch' | 'loadFailed' | 'awaitingPayment' | 'ready' | 'ordered' | 'redirecting' | 'expired' | 'roomGone';
+export type CartPhase =
+  | 'loading'
+  | 'noSearch'
+  | 'loadFailed'
+  | 'signInRequired'
+  | 'awaitingPayment'
+  | 'ready'
+  | 'ordered'
+  | 'redirecting'
+  | 'expired'
+  | 'roomGone';
 
 export function selectPhase(snapshot: Pick<CartSnapshot, 'value'>): CartPhase {
   const top = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
   switch (top) {
     case 'noSearch':
     case 'loadFailed':
+    case 'signInRequired':
     case 'awaitingPayment':
     case 'ready':
     case 'ordered':
@@ -66,6 +77,19 @@ export const selectHasCvv = (snapshot: CartSnapshot): boolean => snapshot.contex
 export const selectCompany = (snapshot: CartSnapshot): CompanyDraft => snapshot.context.company;
 export const selectIsBusiness = (snapshot: CartSnapshot): boolean => snapshot.context.cart?.business ?? false;
 export const selectPaymentMethod = (snapshot: CartSnapshot): PaymentMethod | null => snapshot.context.cart?.payment_method ?? null;
+
+/**
+ * The payment method to show as chosen: the guest's choice at once, while the server is asked to set it
+ * (optimistic), else the cart's. When the server refuses, the change is dropped and the cart's shows again.
+ */
+export function selectShownPaymentMethod(snapshot: CartSnapshot): PaymentMethod | null {
+  const change = snapshot.context.change;
+  if (selectReadyState(snapshot) === 'updating' && change?.kind === 'paymentMethod') return change.method;
+  return selectPaymentMethod(snapshot);
+}
+
+/** Whether the cart is being moved to the member who just signed in. */
+export const selectIsSwitchingToMember = (snapshot: CartSnapshot): boolean => selectReadyState(snapshot) === 'switchingToMember';
 
 export const selectDraft = (snapshot: CartSnapshot, roomStayId: string): TravellerDraft => snapshot.context.drafts[roomStayId] ?? EMPTY_DRAFT;
 const EMPTY_DRAFT = emptyTraveller();

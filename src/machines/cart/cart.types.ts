@@ -33,10 +33,21 @@ export type FieldErrors<TField extends string> = Partial<Record<TField, FieldPro
 export type PayProblem = 'travellers' | 'company' | 'paymentMethod' | 'card' | 'cvv';
 
 /** How a failed call is handled (services/ecommerce/cart.ts gives the status and the commerce code). */
-export type CartFailure = 'expired' | 'roomGone' | 'notOpen' | 'notFound' | 'invalid' | 'voucherInvalid' | 'network';
+export type CartFailure = 'expired' | 'roomGone' | 'notOpen' | 'notFound' | 'invalid' | 'voucherInvalid' | 'signInRequired' | 'network';
 
 /** A notice shown in the form after a change or a save did not go through; the guest can go on. */
-export type CartNotice = 'changeFailed' | 'voucherInvalid' | 'travellerRejected' | 'saveFailed' | 'cvvFailed';
+export type CartNotice =
+  | 'changeFailed'
+  | 'voucherInvalid'
+  | 'travellerRejected'
+  | 'saveFailed'
+  | 'cvvFailed'
+  /** The server refused the payment method the guest chose; the choice went back to the cart's. */
+  | 'methodRefused'
+  /** After a sign-in, the booking could not be moved to the member: it goes on as the guest's. */
+  | 'memberCartFailed'
+  /** After a sign-in, the member's new cart did not take every extra or the payment method: check them. */
+  | 'carryOverFailed';
 
 export type InsuranceProduct = v.InferOutput<typeof InsuranceProductSchema>;
 
@@ -112,6 +123,8 @@ export interface CartContext {
   orderId: string | null;
   /** How often a payment still waiting at the provider was checked again. */
   pendingChecks: number;
+  /** After a sign-in moved the booking to a new member cart: the choices to set on it again, in order. */
+  carryOver: CartChange[];
 }
 
 export type CartEvent =
@@ -121,6 +134,8 @@ export type CartEvent =
   | { type: 'traveller.copy'; roomStayId: string }
   | { type: 'company.changed'; field: CompanyField; value: string }
   | { type: 'addon.toggle'; stayId: string; roomStayId: string; addonCode: string; selected: boolean }
+  /** How many of a chosen add-on (per stay and per person add-ons; 1..ECOMMERCE_LIMITS.maxAddonQuantity). */
+  | { type: 'addon.quantity'; stayId: string; roomStayId: string; addonCode: string; quantity: number }
   | { type: 'green.toggle'; stayId: string; roomStayId: string; on: boolean }
   | { type: 'insurance.toggle'; add: boolean }
   | { type: 'voucher.apply'; code: string }
@@ -136,7 +151,12 @@ export type CartEvent =
   /** After a network failure while paying: the same attempt again, with the same Idempotency-Key. */
   | { type: 'payment.retry' }
   /** Asks the server how a payment ended (after a network failure, or while the provider still works on it). */
-  | { type: 'payment.check' };
+  | { type: 'payment.check' }
+  /**
+   * A member signed in while the page was open (the view sends it once the profile is there, or failed to
+   * load). Calls carry the token from then on; the cart becomes the member's.
+   */
+  | { type: 'member.signedIn'; member: MemberPrefill | null };
 
 /** Tags the views select on. */
 export type CartTag = 'loading' | 'ready' | 'busy' | 'paying' | 'failure';
@@ -150,4 +170,6 @@ export interface CartActorTypes {
   saveTravellers: { input: { cartId: string; travellers: { stayId: string; roomStayId: string; traveller: Traveller }[] }; output: Cart };
   setCvv: { input: { cardId: string; cvvToken: string }; output: null };
   pay: { input: { cartId: string; idempotencyKey: string; savedCardId: string | null }; output: PayResult };
+  /** Sets the guest's earlier choices on a new cart, one change after the other; answers the last cart. */
+  carryOver: { input: { cartId: string; changes: CartChange[] }; output: Cart };
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Modification, Order } from '../../contract/ecommerce';
 import { HttpError } from '../../services/bff/client';
-import { PRICED, STARTED, TODAY, TRAVELLER } from './modification.fixtures';
+import { CommerceError } from '../../services/ecommerce/cart';
+import { PRICED, ROOM_PRICED, STARTED, TODAY, TRAVELLER } from './modification.fixtures';
 import { modificationMachine } from './modification.machine';
 import type { ModificationActorTypes, ModificationEmitted } from './modification.types';
 
@@ -52,7 +53,15 @@ describe('modification machine with its actors', () => {
       {
         modificationId: 'mod-1',
         roomStayId: 'rs-1',
-        changes: { check_in_date: '2027-04-01', check_out_date: '2027-04-04', adults_count: 2, child_ages: [], traveller: { ...TRAVELLER, last_name: 'King' } },
+        changes: {
+          check_in_date: '2027-04-01',
+          check_out_date: '2027-04-04',
+          adults_count: 2,
+          child_ages: [],
+          room_type_code: 'DBL',
+          rate_code: 'FLEX',
+          traveller: { ...TRAVELLER, last_name: 'King' },
+        },
       },
     ]);
     actor.send({ type: 'modification.complete' });
@@ -75,8 +84,12 @@ describe('modification machine with its actors', () => {
     expect(actor.getSnapshot().context.draft.adultsCount).toBe(3);
   });
 
-  it('keeps the edits when completing finds the rooms gone', async () => {
-    const { actor } = start({ complete: () => Promise.reject(new HttpError(409)) });
+  it.each([
+    ['the rooms gone', new HttpError(409), 'roomsGone'],
+    ['the rooms gone (with its code)', new CommerceError(409, 'modification_unavailable'), 'roomsGone'],
+    ['the difference not charged', new CommerceError(409, 'modification_payment_failed'), 'paymentFailed'],
+  ] as const)('keeps the edits when completing finds %s, and says which', async (_, error, reason) => {
+    const { actor } = start({ complete: () => Promise.reject(error) });
     await waitFor(actor, (snapshot) => snapshot.matches({ editing: 'idle' }));
     actor.send({ type: 'dates.changed', checkInDate: '2027-04-01', checkOutDate: '2027-04-04' });
     actor.send({ type: 'price.check' });
@@ -84,5 +97,24 @@ describe('modification machine with its actors', () => {
     actor.send({ type: 'modification.complete' });
     await waitFor(actor, (snapshot) => snapshot.matches('unavailable'));
     expect(actor.getSnapshot().context.draft).toMatchObject({ checkInDate: '2027-04-01', checkOutDate: '2027-04-04' });
+    expect(actor.getSnapshot().context.unavailableReason).toBe(reason);
+    // An edit leaves the refusal behind: it was of the draft as it was.
+    actor.send({ type: 'room.chosen', roomTypeCode: 'DBL', rateCode: 'MEMBER' });
+    expect(actor.getSnapshot().context.unavailableReason).toBeNull();
+  });
+
+  it('sends another room type and rate with the price check, and completes only once it is priced', async () => {
+    const { actor, asked } = start({ edit: async () => ROOM_PRICED });
+    await waitFor(actor, (snapshot) => snapshot.matches({ editing: 'idle' }));
+    actor.send({ type: 'room.chosen', roomTypeCode: 'SUP', rateCode: 'FLEX' });
+    expect(actor.getSnapshot().context.priced).toBe(false);
+    actor.send({ type: 'modification.complete' });
+    expect(actor.getSnapshot().value).toEqual({ editing: 'idle' });
+    actor.send({ type: 'price.check' });
+    await waitFor(actor, (snapshot) => snapshot.context.priced);
+    expect(asked.edit.at(-1)?.changes).toMatchObject({ check_in_date: '2027-04-01', check_out_date: '2027-04-03', room_type_code: 'SUP', rate_code: 'FLEX' });
+    expect(asked.edit.at(-1)?.changes.traveller).toBeUndefined();
+    actor.send({ type: 'modification.complete' });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
   });
 });

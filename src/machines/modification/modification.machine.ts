@@ -1,6 +1,6 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { Modification, Order } from '../../contract/ecommerce';
-import { classifyOrderFailure } from '../../services/ecommerce/orders';
+import { classifyOrderFailure, modificationRefusalOf } from '../../services/ecommerce/orders';
 import { changesOf, draftOf, draftProblems, hasChanges } from './modification.rules';
 import type {
   FailedStep,
@@ -24,15 +24,25 @@ function errorOf(event: { type: string }): unknown {
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 
+/** The guest's edits, to the given state: from a price check (which they drop) or from a refusal. */
+const editsTo = (target: string) =>
+  ({
+    'dates.changed': { target, actions: 'setDates' },
+    'guests.changed': { target, actions: 'setGuests' },
+    'room.chosen': { target, actions: 'setRoom' },
+    'traveller.changed': { target, actions: 'setTraveller' },
+  }) as const;
+
 /** An edit changes the draft; the price shown no longer matches it until the next check. */
 const edited = (draft: Partial<ModificationDraft>) => (context: Context) => ({ draft: { ...context.draft, ...draft }, priced: false, notice: null });
 
 /**
  * Changing a reservation after payment (spec section 4: start, edit room stays, complete). The machine
- * starts a modification for one reservation, keeps the guest's draft (dates, guests, traveller), asks the
- * server for the price and availability of the draft, and completes only a proposal the server has priced
- * as it stands, that can be booked and that changes something. A proposal that cannot be booked (an
- * answer with `available: false`, or a 409) leads to `unavailable` with the guest's edits kept; every
+ * starts a modification for one reservation, keeps the guest's draft (dates, guests, room type and rate
+ * from the answer's options, traveller), asks the server for the price and availability of the draft, and
+ * completes only a proposal the server has priced as it stands, that can be booked and that changes
+ * something. A proposal that cannot be booked (an answer with `available: false`, or a 409, including a
+ * price difference that could not be charged) leads to `unavailable` with the guest's edits kept; every
  * failure has a way forward (edit again, retry, back to the edits).
  */
 export const modificationMachine = setup({
@@ -57,6 +67,8 @@ export const modificationMachine = setup({
     isDraftValid: ({ context }) => draftProblems(context.draft, context.currentTraveller, context.today).length === 0,
     isAvailable: ({ event }) => outputOf<Modification>(event)?.available === true,
     isConflict: ({ event }) => classifyOrderFailure(errorOf(event)) === 'conflict',
+    /** Completing refused: the stay cannot be booked, or the price difference could not be charged. */
+    isRefused: ({ event }) => modificationRefusalOf(errorOf(event)) !== null,
     isRejected: ({ event }) => classifyOrderFailure(errorOf(event)) === 'invalid',
     /** A priced proposal that can be booked and changes something. */
     canComplete: ({ context }) =>
@@ -77,6 +89,10 @@ export const modificationMachine = setup({
       assertEvent(event, 'traveller.changed');
       return edited({ traveller: { ...event.traveller } })(context);
     }),
+    setRoom: assign(({ context, event }) => {
+      assertEvent(event, 'room.chosen');
+      return edited({ roomTypeCode: event.roomTypeCode, rateCode: event.rateCode })(context);
+    }),
     /** The modification started: the draft is the stay as booked. */
     startDraft: assign(({ context, event }) => {
       const modification = outputOf<Modification>(event);
@@ -87,8 +103,18 @@ export const modificationMachine = setup({
       const modification = outputOf<Modification>(event);
       return modification ? { modification, priced: true, notice: null } : {};
     }),
-    /** A 409: the draft cannot be booked; the price the server last gave is not this draft's. */
-    markUnavailable: assign({ priced: false, notice: null }),
+    /** The server priced the draft and it cannot be booked: no room free for it at this rate. */
+    setUnpriceable: assign(({ event }) => {
+      const modification = outputOf<Modification>(event);
+      return modification ? { modification, priced: true, notice: null, unavailableReason: 'roomsGone' as const } : {};
+    }),
+    /**
+     * A 409: the draft cannot be booked, or the price difference could not be charged; the price the
+     * server last gave is not one to complete.
+     */
+    markUnavailable: assign(({ event }) => ({ priced: false, notice: null, unavailableReason: modificationRefusalOf(errorOf(event)) ?? ('roomsGone' as const) })),
+    /** Leaving `unavailable` for the edits: the refusal is of the draft as it was. */
+    clearUnavailable: assign({ unavailableReason: null }),
     setNotice: assign((_, params: { notice: Context['notice'] }) => ({ notice: params.notice })),
     setFailure: assign(({ event }, params: { step: FailedStep }) => ({
       failure: classifyOrderFailure(errorOf(event)) === 'notFound' ? ('notFound' as const) : ('failed' as const),
@@ -104,16 +130,17 @@ export const modificationMachine = setup({
   },
 }).createMachine({
   id: 'modification',
-  description: 'Changing a paid reservation: start, edit dates, guests or traveller, see the new price, complete.',
+  description: 'Changing a paid reservation: start, edit dates, guests, room, rate or traveller, see the new price, complete.',
   context: ({ input }) => ({
     orderId: input.orderId,
     reservationNumber: input.reservationNumber,
     currentTraveller: input.currentTraveller,
     today: input.today,
     modification: null,
-    draft: { checkInDate: '', checkOutDate: '', adultsCount: 1, childAges: [], traveller: { first_name: '', last_name: '', email: '' } },
+    draft: { checkInDate: '', checkOutDate: '', adultsCount: 1, childAges: [], roomTypeCode: '', rateCode: '', traveller: { first_name: '', last_name: '', email: '' } },
     priced: false,
     notice: null,
+    unavailableReason: null,
     failure: null,
     failedStep: null,
   }),
@@ -130,14 +157,10 @@ export const modificationMachine = setup({
       },
     },
     editing: {
-      description: 'The guest changes dates, guests or traveller; every edit makes the price shown stale.',
+      description: 'The guest changes dates, guests, room and rate or traveller; every edit makes the price shown stale.',
       initial: 'idle',
-      on: {
-        // An edit during a price check drops the check: its answer would price another draft.
-        'dates.changed': { target: '.idle', actions: 'setDates' },
-        'guests.changed': { target: '.idle', actions: 'setGuests' },
-        'traveller.changed': { target: '.idle', actions: 'setTraveller' },
-      },
+      // An edit during a price check drops the check: its answer would price another draft.
+      on: editsTo('.idle'),
       states: {
         idle: {
           description: 'The draft waits: check its price, or complete a priced proposal that changes something.',
@@ -158,7 +181,7 @@ export const modificationMachine = setup({
             }),
             onDone: [
               { guard: 'isAvailable', target: 'idle', actions: 'setPriced' },
-              { target: '#modification.unavailable', actions: 'setPriced' },
+              { target: '#modification.unavailable', actions: 'setUnpriceable' },
             ],
             onError: [
               { guard: 'isConflict', target: '#modification.unavailable', actions: 'markUnavailable' },
@@ -170,11 +193,11 @@ export const modificationMachine = setup({
       },
     },
     unavailable: {
-      description: 'The draft cannot be booked (rooms taken, rate closed): the edits are kept to change and check again.',
+      description:
+        'The draft cannot be booked (rooms taken, rate closed) or its price difference could not be charged: the edits are kept to change and check again.',
+      exit: 'clearUnavailable',
       on: {
-        'dates.changed': { target: 'editing.idle', actions: 'setDates' },
-        'guests.changed': { target: 'editing.idle', actions: 'setGuests' },
-        'traveller.changed': { target: 'editing.idle', actions: 'setTraveller' },
+        ...editsTo('editing.idle'),
         'price.check': { guard: 'isDraftValid', target: 'editing.repricing' },
       },
     },
@@ -186,7 +209,8 @@ export const modificationMachine = setup({
         input: ({ context }) => ({ modificationId: context.modification?.modification_id ?? '' }),
         onDone: { target: 'completed' },
         onError: [
-          { guard: 'isConflict', target: 'unavailable', actions: 'markUnavailable' },
+          // Rooms gone, or the difference of a prepaid rate not charged: nothing changed, the edits are kept.
+          { guard: 'isRefused', target: 'unavailable', actions: 'markUnavailable' },
           { target: 'failed', actions: { type: 'setFailure', params: { step: 'complete' } } },
         ],
       },

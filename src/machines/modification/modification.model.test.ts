@@ -5,16 +5,17 @@ import { CoverageRecorder, formatCoverage, generatePaths, generateTransitionCove
 import type { MachinePath } from '../../../test/model-based/harness';
 import type { Modification, Order } from '../../contract/ecommerce';
 import { HttpError } from '../../services/bff/client';
+import { CommerceError } from '../../services/ecommerce/cart';
 import { PRICED, STARTED, TODAY, TRAVELLER, UNAVAILABLE } from './modification.fixtures';
 import { modificationMachine } from './modification.machine';
 import { hasChanges } from './modification.rules';
-import { selectCanComplete, selectFailure, selectPhase, selectPriceChange, selectProblems } from './modification.selectors';
+import { selectCanComplete, selectFailure, selectPhase, selectPriceChange, selectProblems, selectUnavailableReason } from './modification.selectors';
 import type { ModificationEmitted, ModificationEvent, ModificationInput } from './modification.types';
 
 /*
  * The modification machine, walked with the harness: every state and transition, with the invoked actors'
  * answers fed as events (a priced proposal, one that cannot be booked, a 409, a 404 and a network failure
- * for each call). Each path is replayed on a real actor; after every path the last step is checked against
+ * for each call, and a price difference that could not be charged on completion). Each path is replayed on a real actor; after every path the last step is checked against
  * the rule for it, and invariants hold on every snapshot of every path: Complete is offered only for a
  * priced proposal that can be booked and changes something, and an answer never overwrites the guest's edits.
  */
@@ -32,7 +33,14 @@ type Path = MachinePath<typeof machine>;
 
 const input: ModificationInput = { orderId: STARTED.order_id, reservationNumber: STARTED.reservation_number, currentTraveller: TRAVELLER, today: TODAY };
 
-const ERRORS = { '400': new HttpError(400), '409': new HttpError(409), '404': new HttpError(404), '500': new HttpError(500) } as const;
+const ERRORS = {
+  '400': new HttpError(400),
+  '409': new CommerceError(409, 'modification_unavailable'),
+  '409 payment': new CommerceError(409, 'modification_payment_failed'),
+  '422 card': new CommerceError(422, 'invalid_card'),
+  '404': new HttpError(404),
+  '500': new HttpError(500),
+} as const;
 type ErrorName = keyof typeof ERRORS;
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as unknown as ModificationEvent;
@@ -43,6 +51,7 @@ const EDITS: ModificationEvent[] = [
   // Departure before arrival: the price check is refused until it is corrected.
   { type: 'dates.changed', checkInDate: '2027-04-05', checkOutDate: '2027-04-02' },
   { type: 'guests.changed', adultsCount: 3, childAges: [5] },
+  { type: 'room.chosen', roomTypeCode: 'SUP', rateCode: 'FLEX' },
   { type: 'traveller.changed', traveller: { first_name: 'Ada', last_name: 'King', email: 'ada@example.com' } },
   { type: 'traveller.changed', traveller: { first_name: 'Ada', last_name: 'King', email: 'not an email' } },
 ];
@@ -63,6 +72,8 @@ const EVENTS: ModificationEvent[] = [
   failed('editModification', '500'),
   done('completeModification', null),
   failed('completeModification', '409'),
+  failed('completeModification', '409 payment'),
+  failed('completeModification', '422 card'),
   failed('completeModification', '404'),
   failed('completeModification', '500'),
 ];
@@ -70,7 +81,7 @@ const EVENTS: ModificationEvent[] = [
 // States differ by where the machine is and by what decides the next step: whether the draft has
 // problems, whether it is priced, whether the proposal can be booked and changes something, the failure.
 const serializeState = (snapshot: Snapshot) => {
-  const { modification, priced, draft, currentTraveller, failedStep, failure, notice } = snapshot.context;
+  const { modification, priced, draft, currentTraveller, failedStep, failure, notice, unavailableReason } = snapshot.context;
   return JSON.stringify([
     snapshot.value,
     selectProblems(snapshot).length > 0,
@@ -80,6 +91,7 @@ const serializeState = (snapshot: Snapshot) => {
     failedStep,
     failure,
     notice,
+    unavailableReason,
   ]);
 };
 const options = { input, events: EVENTS, serializeState };
@@ -105,15 +117,29 @@ function replay(path: Path) {
   return { snapshots, emitted };
 }
 
-function label(event: { type: string; output?: unknown; error?: unknown; checkInDate?: string; checkOutDate?: string; adultsCount?: number; traveller?: { email: string; last_name: string } }): string {
+function label(event: {
+  type: string;
+  output?: unknown;
+  error?: unknown;
+  checkInDate?: string;
+  checkOutDate?: string;
+  adultsCount?: number;
+  roomTypeCode?: string;
+  rateCode?: string;
+  traveller?: { email: string; last_name: string };
+}): string {
   if (event.type.startsWith('xstate.done.actor.')) {
     const output = event.output as Modification | null;
     const detail = output === null ? 'done' : output === STARTED ? 'started' : output.available ? 'priced' : 'not available';
     return `${event.type.replace('xstate.done.actor.', 'done:')}(${detail})`;
   }
-  if (event.type.startsWith('xstate.error.actor.')) return `${event.type.replace('xstate.error.actor.', 'error:')}(${(event.error as HttpError).status})`;
+  if (event.type.startsWith('xstate.error.actor.')) {
+    const error = event.error as HttpError;
+    return `${event.type.replace('xstate.error.actor.', 'error:')}(${error instanceof CommerceError ? `${error.status} ${error.code}` : error.status})`;
+  }
   if (event.checkInDate) return `${event.type}(${event.checkInDate}..${event.checkOutDate})`;
   if (event.adultsCount) return `${event.type}(${event.adultsCount})`;
+  if (event.roomTypeCode) return `${event.type}(${event.roomTypeCode}, ${event.rateCode})`;
   if (event.traveller) return `${event.type}(${event.traveller.last_name}, ${event.traveller.email})`;
   return event.type;
 }
@@ -140,6 +166,8 @@ function checkLastStep(path: Path, { snapshots, emitted }: ReturnType<typeof rep
     expect(final.context.priced).toBe(false);
     expect(selectPriceChange(final)).toBeNull();
     expect(selectCanComplete(final)).toBe(false);
+    expect(selectUnavailableReason(final)).toBeNull();
+    if (type === 'room.chosen') expect(final.context.draft).toMatchObject({ roomTypeCode: 'SUP', rateCode: 'FLEX' });
   }
   if (type === 'price.check') {
     expect(selectProblems(before)).toEqual([]);
@@ -155,15 +183,18 @@ function checkLastStep(path: Path, { snapshots, emitted }: ReturnType<typeof rep
     if (event.output?.available) {
       // The new price and the difference, from the server's answer, before completing.
       expect(final.value).toEqual({ editing: 'idle' });
-      expect(selectPriceChange(final)).toEqual({ currency: 'EUR', original: 240, proposed: 360, difference: 120 });
+      expect(selectPriceChange(final)).toEqual({ currency: 'EUR', original: 240, proposed: 360, difference: 120, room: null });
     } else {
       expect(final.value).toBe('unavailable');
+      expect(selectUnavailableReason(final)).toBe('roomsGone');
       expect(selectPriceChange(final)).toBeNull();
     }
   }
-  if (type.startsWith('xstate.error.actor.') && event.error?.status === 409) {
-    // Not available: the edits are kept, nothing can be completed.
+  const paymentRefused = event.error instanceof CommerceError && (event.error.code === 'modification_payment_failed' || event.error.code === 'invalid_card');
+  if (type.startsWith('xstate.error.actor.') && (event.error?.status === 409 || paymentRefused)) {
+    // Not available, or the difference not charged (and the guest told which): the edits are kept, nothing can be completed.
     expect(final.value).toBe('unavailable');
+    expect(selectUnavailableReason(final)).toBe(paymentRefused ? 'paymentFailed' : 'roomsGone');
     expect(final.context.draft).toEqual(before.context.draft);
     expect(selectCanComplete(final)).toBe(false);
   }
@@ -187,7 +218,7 @@ function checkLastStep(path: Path, { snapshots, emitted }: ReturnType<typeof rep
   if (type === 'xstate.error.actor.startModification') {
     expect(selectFailure(final)).toEqual({ failure: event.error?.status === 404 ? 'notFound' : 'failed', canResume: false });
   }
-  if (type === 'xstate.error.actor.completeModification' && event.error?.status !== 409) {
+  if (type === 'xstate.error.actor.completeModification' && event.error?.status !== 409 && !paymentRefused) {
     expect(selectFailure(final)).toEqual({ failure: event.error?.status === 404 ? 'notFound' : 'failed', canResume: true });
     expect(final.context.draft).toEqual(before.context.draft);
   }

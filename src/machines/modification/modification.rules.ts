@@ -22,6 +22,8 @@ export function draftOf(modification: Modification, currentTraveller: Traveller 
     checkOutDate: proposed.check_out_date,
     adultsCount: proposed.adults_count,
     childAges: [...proposed.child_ages],
+    roomTypeCode: proposed.room_type_code,
+    rateCode: proposed.rate_code,
     traveller: travellerFieldsOf(proposed.traveller ?? currentTraveller),
   };
 }
@@ -55,7 +57,7 @@ export function draftProblems(draft: ModificationDraft, currentTraveller: Travel
   return problems;
 }
 
-/** The edit request for a draft without problems: the whole stay as wished, the traveller only if it changes. */
+/** The edit request for a draft without problems: the whole stay as wished (room and rate included), the traveller only if it changes. */
 export function changesOf(draft: ModificationDraft, currentTraveller: Traveller | null): EditModificationRequest {
   const traveller = travellerChange(draft, currentTraveller);
   return {
@@ -63,9 +65,13 @@ export function changesOf(draft: ModificationDraft, currentTraveller: Traveller 
     check_out_date: draft.checkOutDate,
     adults_count: draft.adultsCount,
     child_ages: [...draft.childAges],
+    room_type_code: draft.roomTypeCode,
+    rate_code: draft.rateCode,
     ...(traveller ? { traveller } : {}),
   };
 }
+
+const sameAges = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((age, index) => age === b[index]);
 
 /** Whether the proposed stay differs from the booked one (dates, room, rate or guests). */
 export function stayChanged(modification: Modification): boolean {
@@ -76,12 +82,25 @@ export function stayChanged(modification: Modification): boolean {
     original.room_type_code !== proposed.room_type_code ||
     original.rate_code !== proposed.rate_code ||
     original.adults_count !== proposed.adults_count ||
-    original.child_ages.length !== proposed.child_ages.length ||
-    original.child_ages.some((age, index) => age !== proposed.child_ages[index])
+    !sameAges(original.child_ages, proposed.child_ages)
   );
 }
 
 /** Whether completing would change anything: the stay, or the traveller. */
 export function hasChanges(modification: Modification, draft: ModificationDraft, currentTraveller: Traveller | null): boolean {
   return stayChanged(modification) || travellerChange(draft, currentTraveller) !== undefined;
+}
+
+/**
+ * Whether the server's last answer was given for the draft's dates and guests: only then do its options
+ * (rooms and rates priced for the whole stay) apply to what the guest is changing.
+ */
+export function answersDraftStay(modification: Modification, draft: ModificationDraft): boolean {
+  const { proposed } = modification;
+  return (
+    proposed.check_in_date === draft.checkInDate &&
+    proposed.check_out_date === draft.checkOutDate &&
+    proposed.adults_count === draft.adultsCount &&
+    sameAges(proposed.child_ages, draft.childAges)
+  );
 }

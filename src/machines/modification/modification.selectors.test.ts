@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRICED, STARTED, TODAY, TRAVELLER, UNAVAILABLE } from './modification.fixtures';
+import { PRICED, ROOM_PRICED, STARTED, TODAY, TRAVELLER, UNAVAILABLE } from './modification.fixtures';
 import type { ModificationSnapshot } from './modification.selectors';
 import {
   selectCanCheckPrice,
@@ -11,14 +11,17 @@ import {
   selectPhase,
   selectPriceChange,
   selectProblems,
+  selectRoomChoices,
+  selectUnavailableReason,
 } from './modification.selectors';
 
-const draft = { checkInDate: '2027-04-01', checkOutDate: '2027-04-04', adultsCount: 2, childAges: [], traveller: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' } };
+const draft = { checkInDate: '2027-04-01', checkOutDate: '2027-04-04', adultsCount: 2, childAges: [], roomTypeCode: 'DBL', rateCode: 'FLEX', traveller: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' } };
 const context: ModificationSnapshot['context'] = {
   modification: PRICED,
   draft,
   priced: true,
   notice: null,
+  unavailableReason: null,
   failure: null,
   failedStep: null,
   currentTraveller: TRAVELLER,
@@ -38,7 +41,12 @@ describe('modification selectors', () => {
   });
 
   it('show the new price and the difference only for a priced proposal that can be booked', () => {
-    expect(selectPriceChange(at({ editing: 'idle' }))).toEqual({ currency: 'EUR', original: 240, proposed: 360, difference: 120 });
+    expect(selectPriceChange(at({ editing: 'idle' }))).toEqual({ currency: 'EUR', original: 240, proposed: 360, difference: 120, room: null });
+    // Another room: its names from the answer's options.
+    const bookedDates = { ...draft, checkOutDate: '2027-04-03', roomTypeCode: 'SUP' };
+    expect(selectPriceChange(at({ editing: 'idle' }, { modification: ROOM_PRICED, draft: bookedDates }))?.room).toEqual({ roomTypeName: 'Superior room', rateName: 'Flexible rate' });
+    const unlisted = { ...ROOM_PRICED, options: [] };
+    expect(selectPriceChange(at({ editing: 'idle' }, { modification: unlisted, draft: bookedDates }))?.room).toEqual({ roomTypeName: 'SUP', rateName: 'FLEX' });
     expect(selectPriceChange(at('completing'))).not.toBeNull();
     // Stale after an edit, being checked, or not bookable: no price.
     expect(selectPriceChange(at({ editing: 'idle' }, { priced: false }))).toBeNull();
@@ -88,6 +96,39 @@ describe('modification selectors', () => {
     expect(selectFailure(at({ editing: 'idle' }))).toBeNull();
     expect(selectFailure(at('failed', { failure: 'notFound', failedStep: 'start', modification: null }))).toEqual({ failure: 'notFound', canResume: false });
     expect(selectFailure(at('failed', { failure: 'failed', failedStep: 'complete' }))).toEqual({ failure: 'failed', canResume: true });
+  });
+
+  it('list the rooms and rates of the answer for the draft\'s dates and guests, the choice and the booked one marked', () => {
+    const bookedDates = { ...draft, checkOutDate: '2027-04-03', rateCode: 'MEMBER' };
+    const choices = selectRoomChoices(at({ editing: 'idle' }, { modification: STARTED, draft: bookedDates }));
+    expect(choices).toEqual({
+      kind: 'list',
+      currency: 'EUR',
+      roomTypes: [
+        {
+          roomTypeCode: 'DBL',
+          roomTypeName: 'Double room',
+          rates: [
+            { rateCode: 'FLEX', rateName: 'Flexible rate', isMemberRate: false, priceWithTax: 240, chosen: false, booked: true },
+            { rateCode: 'MEMBER', rateName: 'Flexible member rate', isMemberRate: true, priceWithTax: 220, chosen: true, booked: false },
+          ],
+        },
+        { roomTypeCode: 'SUP', roomTypeName: 'Superior room', rates: [{ rateCode: 'FLEX', rateName: 'Flexible rate', isMemberRate: false, priceWithTax: 300, chosen: false, booked: false }] },
+      ],
+    });
+    // The draft's dates or guests differ from the answer's: its options price another stay.
+    expect(selectRoomChoices(at({ editing: 'idle' }, { modification: STARTED, draft }))).toEqual({ kind: 'pending' });
+    expect(selectRoomChoices(at({ editing: 'idle' }, { modification: STARTED, draft: { ...bookedDates, childAges: [4] } }))).toEqual({ kind: 'pending' });
+    // No options, or none listed.
+    expect(selectRoomChoices(at({ editing: 'idle' }, { modification: { ...STARTED, options: [] }, draft: bookedDates }))).toEqual({ kind: 'none' });
+    expect(selectRoomChoices(at({ editing: 'idle' }, { modification: { ...STARTED, options: undefined }, draft: bookedDates }))).toEqual({ kind: 'none' });
+    expect(selectRoomChoices(at('starting', { modification: null }))).toBeNull();
+  });
+
+  it('say why the draft cannot be booked, only while unavailable', () => {
+    expect(selectUnavailableReason(at('unavailable', { unavailableReason: 'paymentFailed' }))).toBe('paymentFailed');
+    expect(selectUnavailableReason(at('unavailable', { unavailableReason: 'roomsGone' }))).toBe('roomsGone');
+    expect(selectUnavailableReason(at({ editing: 'idle' }, { unavailableReason: 'paymentFailed' }))).toBeNull();
   });
 
   it('give the stay as booked', () => {

@@ -1,9 +1,10 @@
-import { draftProblems, hasChanges } from './modification.rules';
-import type { DraftProblem, ModificationContext, ModificationDraft, ModificationFailure, ModificationNotice } from './modification.types';
+import type { Modification } from '../../contract/ecommerce';
+import { answersDraftStay, draftProblems, hasChanges } from './modification.rules';
+import type { DraftProblem, ModificationContext, ModificationDraft, ModificationFailure, ModificationNotice, UnavailableReason } from './modification.types';
 
 /** What the selectors read: a machine snapshot, or a hand-made object of the same shape (tests). */
 export interface ModificationSnapshot {
-  context: Pick<ModificationContext, 'modification' | 'draft' | 'priced' | 'notice' | 'failure' | 'failedStep' | 'currentTraveller' | 'today'>;
+  context: Pick<ModificationContext, 'modification' | 'draft' | 'priced' | 'notice' | 'unavailableReason' | 'failure' | 'failedStep' | 'currentTraveller' | 'today'>;
   /** The state value, as the machine gives it. */
   value: unknown;
 }
@@ -46,6 +47,15 @@ export interface PriceChange {
   proposed: number;
   /** proposed - original, as the server computed it. */
   difference: number;
+  /** The new room type and rate, when the proposal changes them. */
+  room: { roomTypeName: string; rateName: string } | null;
+}
+
+/** A room type's and rate's names in the answer's options (the codes when the options do not list them). */
+function namesOf(modification: Modification, roomTypeCode: string, rateCode: string) {
+  const roomType = modification.options?.find((option) => option.room_type_code === roomTypeCode);
+  const rate = roomType?.rates.find((option) => option.rate_code === rateCode);
+  return { roomTypeName: roomType?.room_type_name ?? roomTypeCode, rateName: rate?.rate_name ?? rateCode };
 }
 
 /** The new price, only while it prices the draft as it stands and the proposal can be booked. */
@@ -58,6 +68,59 @@ export function selectPriceChange(snapshot: ModificationSnapshot): PriceChange |
     original: modification.original.price_with_tax,
     proposed: modification.proposed.price_with_tax,
     difference: modification.price_difference,
+    room:
+      modification.proposed.room_type_code === modification.original.room_type_code && modification.proposed.rate_code === modification.original.rate_code
+        ? null
+        : namesOf(modification, modification.proposed.room_type_code, modification.proposed.rate_code),
+  };
+}
+
+export interface RateChoice {
+  rateCode: string;
+  rateName: string;
+  isMemberRate: boolean;
+  /** For the whole stay, tax included. */
+  priceWithTax: number;
+  /** The draft's choice. */
+  chosen: boolean;
+  /** The room type and rate as booked. */
+  booked: boolean;
+}
+
+export interface RoomTypeChoice {
+  roomTypeCode: string;
+  roomTypeName: string;
+  rates: RateChoice[];
+}
+
+/**
+ * The rooms and rates the guest may choose: `pending` until the server has answered for the draft's dates
+ * and guests (its options price another stay), `none` when it lists no room, else the list.
+ */
+export type RoomChoices = { kind: 'pending' } | { kind: 'none' } | { kind: 'list'; currency: string; roomTypes: RoomTypeChoice[] };
+
+export function selectRoomChoices(snapshot: ModificationSnapshot): RoomChoices | null {
+  const { modification, draft } = snapshot.context;
+  if (!modification) return null;
+  if (!answersDraftStay(modification, draft)) return { kind: 'pending' };
+  const options = modification.options ?? [];
+  if (options.length === 0) return { kind: 'none' };
+  const { original } = modification;
+  return {
+    kind: 'list',
+    currency: modification.currency,
+    roomTypes: options.map((option) => ({
+      roomTypeCode: option.room_type_code,
+      roomTypeName: option.room_type_name,
+      rates: option.rates.map((rate) => ({
+        rateCode: rate.rate_code,
+        rateName: rate.rate_name,
+        isMemberRate: rate.is_member_rate,
+        priceWithTax: rate.price_with_tax,
+        chosen: option.room_type_code === draft.roomTypeCode && rate.rate_code === draft.rateCode,
+        booked: option.room_type_code === original.room_type_code && rate.rate_code === original.rate_code,
+      })),
+    })),
   };
 }
 
@@ -85,6 +148,10 @@ export function selectCanEdit(snapshot: ModificationSnapshot): boolean {
 }
 
 export const selectNotice = (snapshot: ModificationSnapshot): ModificationNotice => snapshot.context.notice;
+
+/** Why the draft cannot be booked, while the flow says so. */
+export const selectUnavailableReason = (snapshot: ModificationSnapshot): UnavailableReason | null =>
+  selectPhase(snapshot) === 'unavailable' ? (snapshot.context.unavailableReason ?? 'roomsGone') : null;
 
 export function selectFailure(snapshot: ModificationSnapshot): { failure: ModificationFailure; canResume: boolean } | null {
   const { failure, failedStep, modification } = snapshot.context;

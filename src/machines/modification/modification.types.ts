@@ -13,6 +13,9 @@ export interface ModificationDraft {
   checkOutDate: string;
   adultsCount: number;
   childAges: number[];
+  /** The room type and rate wished for: the booked ones, or one of the answer's options. */
+  roomTypeCode: string;
+  rateCode: string;
   traveller: TravellerFields;
 }
 
@@ -24,6 +27,12 @@ export type ModificationFailure = 'notFound' | 'failed';
 
 /** The step a failure interrupted, which a retry repeats. */
 export type FailedStep = 'start' | 'complete';
+
+/**
+ * Why the draft cannot be booked as it stands: the rooms (or the rate) are not free for it, or the price
+ * difference of a prepaid rate could not be charged. Either way nothing was changed.
+ */
+export type UnavailableReason = 'roomsGone' | 'paymentFailed';
 
 /** A notice shown while the guest keeps editing: the price check failed, or the server refused the draft as it stands. */
 export type ModificationNotice = 'repriceFailed' | 'editRejected' | null;
@@ -48,6 +57,8 @@ export interface ModificationContext {
   /** Whether `modification` prices the draft as it is now; an edit makes the price stale until the next check. */
   priced: boolean;
   notice: ModificationNotice;
+  /** Set while the machine is in `unavailable`: which refusal brought it there. */
+  unavailableReason: UnavailableReason | null;
   failure: ModificationFailure | null;
   failedStep: FailedStep | null;
 }
@@ -55,6 +66,8 @@ export interface ModificationContext {
 export type ModificationEvent =
   | { type: 'dates.changed'; checkInDate: string; checkOutDate: string }
   | { type: 'guests.changed'; adultsCount: number; childAges: number[] }
+  /** Another room type and rate, from the options of the server's last answer. */
+  | { type: 'room.chosen'; roomTypeCode: string; rateCode: string }
   | { type: 'traveller.changed'; traveller: TravellerFields }
   /** Asks the server for the price and availability of the draft. */
   | { type: 'price.check' }

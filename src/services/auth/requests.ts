@@ -18,7 +18,11 @@ export interface RequestOptions {
 /** Any answer, or none (204): for routes whose answer the web app does not read. */
 export const AnyAnswerSchema = v.unknown();
 
-function send(path: string, options: RequestOptions, token: string | null | undefined): Promise<Response> {
+/**
+ * One request to the BFF as every call makes it: JSON in and out, the bearer token when there is one, the
+ * extra headers (an Idempotency-Key) as given. The answer is the caller's to read.
+ */
+export function send(path: string, options: RequestOptions, token: string | null | undefined): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;

@@ -9,6 +9,7 @@ import {
   completeModification,
   editModification,
   fetchOrder,
+  modificationRefusalOf,
   OrderPageSearchSchema,
   ReservationParamSchema,
   reservationOf,
@@ -72,6 +73,44 @@ describe('orders service', () => {
     answer(200, order);
     // Not a whole order: not taken for one.
     await expect(completeModification('mod-1', null)).resolves.toBeNull();
+  });
+
+  it('keeps the commerce code of a refused completion: the stay gone, or the difference not charged', async () => {
+    answer(409, { error: { code: 'modification_payment_failed', message: 'The difference could not be charged to the card' } });
+    const unpaid = await completeModification('mod-1', null).catch((error: unknown) => error);
+    expect(unpaid).toBeInstanceOf(HttpError);
+    expect([classifyOrderFailure(unpaid), modificationRefusalOf(unpaid)]).toEqual(['conflict', 'paymentFailed']);
+    answer(409, { error: { code: 'modification_unavailable', message: 'The changed stay cannot be booked' } });
+    const gone = await completeModification('mod-1', null).catch((error: unknown) => error);
+    expect([classifyOrderFailure(gone), modificationRefusalOf(gone)]).toEqual(['conflict', 'roomsGone']);
+    // No code, or one the web app does not know: the stay cannot be booked.
+    answer(409, { error: { code: 'something_new', message: '?' } });
+    expect(modificationRefusalOf(await completeModification('mod-1', null).catch((error: unknown) => error))).toBe('roomsGone');
+    expect(modificationRefusalOf(new HttpError(409))).toBe('roomsGone');
+    // The booking's card no longer usable: the difference could not be charged either.
+    answer(422, { error: { code: 'invalid_card', message: 'The card cannot be used; enter it again' } });
+    expect(modificationRefusalOf(await completeModification('mod-1', null).catch((error: unknown) => error))).toBe('paymentFailed');
+    // Not a refusal: not found, or a failure on the way.
+    expect(modificationRefusalOf(new HttpError(404))).toBeNull();
+    expect(modificationRefusalOf(new TypeError('Failed to fetch'))).toBeNull();
+  });
+
+  it('refreshes a member\'s token once on a 401 and repeats the call with the new one', async () => {
+    const emitted: unknown[] = [];
+    const refreshing = { refresh: async () => 'fresh-token', emit: (event: unknown) => emitted.push(event) } as unknown as AuthChannel;
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+      (init?.headers as Record<string, string>).authorization === 'Bearer fresh-token'
+        ? new Response(JSON.stringify({ data: MODIFICATION }), { status: 200 })
+        : new Response('', { status: 401 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(startModification({ orderId: ORDER_ID, reservationNumber: '100200301' }, { token: 'old-token', channel: refreshing })).resolves.toEqual(MODIFICATION);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(emitted).toEqual([{ type: 'token.refreshed', token: 'fresh-token' }]);
+    // A refresh that fails: the session is told, and the call fails with the 401.
+    const failing = { refresh: async () => null, emit: (event: unknown) => emitted.push(event) } as unknown as AuthChannel;
+    await expect(fetchOrder(ORDER_ID, { token: 'old-token', channel: failing })).rejects.toEqual(new HttpError(401));
+    expect(emitted.at(-1)).toEqual({ type: 'unauthorized' });
   });
 
   it('tells not found, conflicts and other failures apart', () => {

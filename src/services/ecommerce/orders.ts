@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { ECOMMERCE_PATHS, ModificationResponseSchema, OrderResponseSchema, RecentOrdersCountResponseSchema } from '../../contract/ecommerce';
-import type { EditModificationRequest, Modification, Order } from '../../contract/ecommerce';
-import { AnyAnswerSchema, callAuthorized, callBff } from '../auth/requests';
-import type { AuthAccess, RequestOptions } from '../auth/requests';
+import type { EcommerceErrorCode, EditModificationRequest, Modification, Order } from '../../contract/ecommerce';
+import { AnyAnswerSchema, callBff } from '../auth/requests';
+import type { AuthAccess } from '../auth/requests';
 import { HttpError } from '../bff/client';
+import { commerceCall, commerceCodeOf } from './commerce-call';
 
 /**
  * Orders after payment: reading one, cancelling a reservation, and modifying a reservation (spec sections
@@ -13,13 +14,6 @@ import { HttpError } from '../bff/client';
  */
 export type OrderAccess = AuthAccess | null;
 
-type CallOptions = Omit<RequestOptions, 'token'>;
-
-/** A call with the member's token when signed in (refreshed once on a 401), else a guest's call. */
-function call<TSchema extends v.GenericSchema>(path: string, schema: TSchema, access: OrderAccess, options: CallOptions = {}): Promise<v.InferOutput<TSchema>> {
-  return access?.token ? callAuthorized(path, schema, access, options) : callBff(path, schema, options);
-}
-
 /** The answer as an order when it is one (the contract does not fix what cancel and complete answer). */
 function orderIn(answer: unknown): Order | null {
   const parsed = v.safeParse(OrderResponseSchema, answer);
@@ -27,12 +21,12 @@ function orderIn(answer: unknown): Order | null {
 }
 
 export async function fetchOrder(orderId: string, access: OrderAccess, signal?: AbortSignal): Promise<Order> {
-  return (await call(ECOMMERCE_PATHS.order(orderId), OrderResponseSchema, access, signal ? { signal } : {})).data;
+  return (await commerceCall(ECOMMERCE_PATHS.order(orderId), OrderResponseSchema, access, signal ? { signal } : {})).data;
 }
 
 /** Cancels one reservation of an order; answers the updated order when the BFF sends it back, else null. */
 export async function cancelReservation(orderId: string, reservationNumber: string, access: OrderAccess): Promise<Order | null> {
-  return orderIn(await call(ECOMMERCE_PATHS.cancelReservation(orderId, reservationNumber), AnyAnswerSchema, access, { method: 'POST', body: {} }));
+  return orderIn(await commerceCall(ECOMMERCE_PATHS.cancelReservation(orderId, reservationNumber), AnyAnswerSchema, access, { method: 'POST', body: {} }));
 }
 
 export async function fetchRecentOrdersCount(hotelCode: string, signal?: AbortSignal): Promise<number> {
@@ -41,7 +35,7 @@ export async function fetchRecentOrdersCount(hotelCode: string, signal?: AbortSi
 
 export async function startModification(request: { orderId: string; reservationNumber: string }, access: OrderAccess, signal?: AbortSignal): Promise<Modification> {
   const body = { order_id: request.orderId, reservation_number: request.reservationNumber };
-  return (await call(ECOMMERCE_PATHS.modifications, ModificationResponseSchema, access, { method: 'POST', body, ...(signal ? { signal } : {}) })).data;
+  return (await commerceCall(ECOMMERCE_PATHS.modifications, ModificationResponseSchema, access, { method: 'POST', body, ...(signal ? { signal } : {}) })).data;
 }
 
 /** Proposes new dates, guests or traveller for the modification's room stay; the answer carries the new price. */
@@ -51,20 +45,21 @@ export async function editModification(
   signal?: AbortSignal,
 ): Promise<Modification> {
   const path = ECOMMERCE_PATHS.modificationRoomStay(request.modificationId, request.roomStayId);
-  return (await call(path, ModificationResponseSchema, access, { method: 'PUT', body: request.changes, ...(signal ? { signal } : {}) })).data;
+  return (await commerceCall(path, ModificationResponseSchema, access, { method: 'PUT', body: request.changes, ...(signal ? { signal } : {}) })).data;
 }
 
 /** Books the proposed stay; answers the updated order when the BFF sends it back, else null. */
 export async function completeModification(modificationId: string, access: OrderAccess, signal?: AbortSignal): Promise<Order | null> {
-  return orderIn(await call(ECOMMERCE_PATHS.modificationComplete(modificationId), AnyAnswerSchema, access, { method: 'POST', body: {}, ...(signal ? { signal } : {}) }));
+  return orderIn(await commerceCall(ECOMMERCE_PATHS.modificationComplete(modificationId), AnyAnswerSchema, access, { method: 'POST', body: {}, ...(signal ? { signal } : {}) }));
 }
 
 /**
  * What a failed order call means to the guest. Another member's order is a 404 (the BFF never reveals
  * that it exists), so 401, 403 and 404 all read as "not found"; 410 is a modification that expired.
  * The commerce routes answer 409 for the conflicts of these calls (not_cancellable on cancel,
- * modification_unavailable or room_unavailable on a modification): the status says enough. A 400 is a
- * request the BFF refuses as it stands (a stay longer than it takes, say): asking again will not help.
+ * modification_unavailable, room_unavailable or modification_payment_failed on a modification; see
+ * `modificationRefusalOf` for which). A 400 is a request the BFF refuses as it stands (a stay longer than
+ * it takes, say): asking again will not help.
  */
 export type OrderFailure = 'notFound' | 'conflict' | 'invalid' | 'failed';
 
@@ -74,6 +69,20 @@ export function classifyOrderFailure(error: unknown): OrderFailure {
   if (error.status === 409) return 'conflict';
   if (error.status === 400) return 'invalid';
   return 'failed';
+}
+
+/** Codes that say the price difference of a prepaid rate could not be charged to the booking's card. */
+const PAYMENT_REFUSALS: readonly EcommerceErrorCode[] = ['modification_payment_failed', 'invalid_card'];
+
+/**
+ * Why the BFF refused a modification: the price difference could not be charged (409
+ * modification_payment_failed, or 422 invalid_card when the booking's card is no longer usable), or the
+ * stay cannot be booked (any other 409); null for a failure that is no refusal (not found, network...).
+ */
+export function modificationRefusalOf(error: unknown): 'roomsGone' | 'paymentFailed' | null {
+  const code = commerceCodeOf(error);
+  if (code && PAYMENT_REFUSALS.includes(code)) return 'paymentFailed';
+  return classifyOrderFailure(error) === 'conflict' ? 'roomsGone' : null;
 }
 
 export const orderQueryKey = (orderId: string) => ['ecommerce', 'order', orderId] as const;

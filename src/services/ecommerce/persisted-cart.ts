@@ -1,9 +1,11 @@
 import { browserStorage, PERSISTED_KEYS, readValue, removeValue, writeValue } from '../auth/persisted-values';
 
 /**
- * The id of the guest's open cart (spec section 3, persisted client values), so a reload or a return to
- * the check-out page finds the same cart instead of holding the rooms twice. Logout clears it with the
- * rest of the session (persisted-values.ts); an order clears it too.
+ * The id of a member's open cart (spec section 3, persisted client values), so a return to the check-out
+ * page finds the same cart instead of making another. Only members' carts are kept here: a page that starts
+ * without a token clears cart-related state with the rest of the session (spec section 4,
+ * persisted-values.ts), so a guest's cart id lives in the check-out page's URL (decision 0016). Logout and
+ * an order clear it too.
  */
 const CART_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 

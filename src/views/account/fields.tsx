@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 import { AUTH_LIMITS, SALUTATIONS } from '../../contract/auth';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'aria-invalid' | 'aria-describedby'>;
@@ -50,14 +50,23 @@ export function CheckField({ label, error, ...input }: InputProps & { label: Rea
 
 export type Salutation = (typeof SALUTATIONS)[number];
 
-export function SalutationField({ defaultValue }: { defaultValue?: Salutation | null }) {
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'defaultValue' | 'value' | 'children'>;
+
+/** The salutation select: uncontrolled with `defaultValue` (forms read it on submit), or controlled with `value` and `onChange`. */
+export function SalutationField({
+  defaultValue,
+  value,
+  name = 'salutation',
+  ...select
+}: SelectProps & { defaultValue?: Salutation | null; value?: Salutation | '' }) {
   const { t } = useLingui();
   const id = useId();
   const names: Record<Salutation, string> = { mr: t`Mr`, ms: t`Ms`, mx: t`Mx` };
+  const shown = value === undefined ? { defaultValue: defaultValue ?? '' } : { value };
   return (
     <p className="form-field">
       <label htmlFor={id}>{t`Salutation`}</label>
-      <select id={id} name="salutation" defaultValue={defaultValue ?? ''}>
+      <select id={id} name={name} {...shown} {...select}>
         <option value="">{t`Prefer not to say`}</option>
         {SALUTATIONS.map((salutation) => (
           <option key={salutation} value={salutation}>

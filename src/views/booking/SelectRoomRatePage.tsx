@@ -7,12 +7,15 @@ import { GUARANTEE_TYPES } from '../../contract/search';
 import type { Rate, RoomOffer, RoomsResponse } from '../../contract/search';
 import { formatCalendarDate } from '../../services/format/dates';
 import { formatMoney, formatPoints } from '../../services/format/money';
+import { readStoredCartId } from '../../services/ecommerce/persisted-cart';
+import { track } from '../../services/ecommerce/tracking';
 import { localizedPath, ROUTES } from '../../services/navigation/paths';
 import { roomsQuery } from '../../services/search-api/queries';
 import { fromQuery, toQuery } from '../../services/search/search-url';
 import type { SearchQueryState } from '../../services/search/search-state';
 import { PageTitle } from '../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../shell/QueryState';
+import { useAuthAccess } from '../shell/session-context';
 import { SiteLink } from '../shell/SiteLink';
 import { SearchActorContext } from '../search/search-context';
 import '../search/search.css';
@@ -45,13 +48,31 @@ export function SelectRoomRatePage({ locale, query }: { locale: Locale; query: R
       ) : offers.isError ? (
         <LoadFailed message={t`Rooms and rates could not be loaded.`} onRetry={() => void offers.refetch()} />
       ) : (
-        <RoomChoices data={offers.data} searched={searched} locale={locale} />
+        <RoomChoices data={offers.data} searched={searched} locale={locale} cartId={cartIdOf(query)} />
       )}
     </div>
   );
 }
 
-function RoomChoices({ data, searched, locale }: { data: RoomsResponse; searched: SearchQueryState; locale: Locale }) {
+/** The cart this search already has (back from the check-out page with cart_id), for the tracking calls. */
+function cartIdOf(query: Record<string, unknown>): string | null {
+  const value = query.cart_id;
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  return /^[A-Za-z0-9_-]{1,100}$/.test(text) ? text : null;
+}
+
+/** Tracks a rate chosen, and the room when it is another room type than before (spec section 7); never in the way. */
+function useTrackChoice(cartId: string | null) {
+  const { token } = useAuthAccess();
+  return (roomChanged: boolean) => {
+    // Without a cart in the URL, a member's stored one (a guest's storage is cleared when a page starts).
+    const cart = cartId ?? (token ? readStoredCartId() : null);
+    void track('rateSelected', { cartId: cart }, token);
+    if (roomChanged) void track('roomSelected', { cartId: cart }, token);
+  };
+}
+
+function RoomChoices({ data, searched, locale, cartId }: { data: RoomsResponse; searched: SearchQueryState; locale: Locale; cartId: string | null }) {
   const { t } = useLingui();
   // The rooms of the search in the URL, by position as the offers are: the rates are chosen for them.
   const chosen = SearchActorContext.useSelector((snapshot) => snapshot.context.applied.rooms);
@@ -73,7 +94,7 @@ function RoomChoices({ data, searched, locale }: { data: RoomsResponse; searched
             <ul className="room-offers">
               {room.offers.map((offer) => (
                 <li key={offer.typeCode}>
-                  <RoomOfferCard offer={offer} roomUuid={entry.uuid} chosenRate={entry.roomTypeCode === offer.typeCode ? (entry.rateCode ?? null) : null} locale={locale} nights={data.nights} payWithPoints={searched.payWithPoints} />
+                  <RoomOfferCard cartId={cartId} offer={offer} roomUuid={entry.uuid} chosenRate={entry.roomTypeCode === offer.typeCode ? (entry.rateCode ?? null) : null} locale={locale} nights={data.nights} payWithPoints={searched.payWithPoints} />
                 </li>
               ))}
             </ul>
@@ -93,7 +114,7 @@ function RoomChoices({ data, searched, locale }: { data: RoomsResponse; searched
   );
 }
 
-function RoomOfferCard({ offer, roomUuid, chosenRate, locale, nights, payWithPoints }: { offer: RoomOffer; roomUuid: string; chosenRate: string | null; locale: Locale; nights: number; payWithPoints: boolean }) {
+function RoomOfferCard({ cartId, offer, roomUuid, chosenRate, locale, nights, payWithPoints }: { cartId: string | null; offer: RoomOffer; roomUuid: string; chosenRate: string | null; locale: Locale; nights: number; payWithPoints: boolean }) {
   const { t } = useLingui();
   const byCode = new Map(offer.rates.map((rate) => [rate.rateCode, rate]));
   // Member rates are shown with their non-member counterpart beside them (the spec's pairing table).
@@ -109,12 +130,12 @@ function RoomOfferCard({ offer, roomUuid, chosenRate, locale, nights, payWithPoi
         <ul className="rates">
           {memberRates.map((rate) => (
             <li key={rate.rateCode}>
-              <RateOption rate={rate} pair={rate.pair ? (byCode.get(rate.pair) ?? null) : null} offer={offer} roomUuid={roomUuid} chosen={chosenRate === rate.rateCode} locale={locale} nights={nights} payWithPoints={payWithPoints} />
+              <RateOption cartId={cartId} roomChosen={chosenRate !== null} rate={rate} pair={rate.pair ? (byCode.get(rate.pair) ?? null) : null} offer={offer} roomUuid={roomUuid} chosen={chosenRate === rate.rateCode} locale={locale} nights={nights} payWithPoints={payWithPoints} />
             </li>
           ))}
           {unpaired.map((rate) => (
             <li key={rate.rateCode}>
-              <RateOption rate={rate} pair={null} offer={offer} roomUuid={roomUuid} chosen={chosenRate === rate.rateCode} locale={locale} nights={nights} payWithPoints={payWithPoints} />
+              <RateOption cartId={cartId} roomChosen={chosenRate !== null} rate={rate} pair={null} offer={offer} roomUuid={roomUuid} chosen={chosenRate === rate.rateCode} locale={locale} nights={nights} payWithPoints={payWithPoints} />
             </li>
           ))}
         </ul>
@@ -123,10 +144,23 @@ function RoomOfferCard({ offer, roomUuid, chosenRate, locale, nights, payWithPoi
   );
 }
 
-function RateOption(props: { rate: Rate; pair: Rate | null; offer: RoomOffer; roomUuid: string; chosen: boolean; locale: Locale; nights: number; payWithPoints: boolean }) {
+function RateOption(props: {
+  cartId: string | null;
+  /** This room type is the one chosen for the room (a rate of it is). */
+  roomChosen: boolean;
+  rate: Rate;
+  pair: Rate | null;
+  offer: RoomOffer;
+  roomUuid: string;
+  chosen: boolean;
+  locale: Locale;
+  nights: number;
+  payWithPoints: boolean;
+}) {
   const { rate, pair, offer, roomUuid, chosen, locale, payWithPoints } = props;
   const { t } = useLingui();
   const actor = SearchActorContext.useActorRef();
+  const trackChoice = useTrackChoice(props.cartId);
   const prepaid = rate.guaranteePolicy.type === GUARANTEE_TYPES.deposit;
   return (
     <div className={`rate${chosen ? ' rate--chosen' : ''}`} data-rate={rate.rateCode}>
@@ -157,7 +191,10 @@ function RateOption(props: { rate: Rate; pair: Rate | null; offer: RoomOffer; ro
           className={`button${chosen ? '' : ' button--primary'}`}
           aria-pressed={chosen}
           disabled={!offer.available}
-          onClick={() => actor.send({ type: 'rate.selected', uuid: roomUuid, rateCode: rate.rateCode, roomTypeCode: offer.typeCode })}
+          onClick={() => {
+            actor.send({ type: 'rate.selected', uuid: roomUuid, rateCode: rate.rateCode, roomTypeCode: offer.typeCode });
+            if (!chosen) trackChoice(!props.roomChosen);
+          }}
         >
           {chosen ? t`Selected` : t`Select`}
         </button>

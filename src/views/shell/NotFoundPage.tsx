@@ -15,14 +15,22 @@ export function NotFoundPage({ locale }: { locale: Locale }) {
       </p>
       <h1 id="not-found-title">{t`We can’t find that page`}</h1>
       <p>{t`The address may be mistyped, or the page may have moved.`}</p>
-      <p className="status-page__actions">
-        <SiteLink className="button button--primary" href={localizedPath(locale, ROUTES.home)}>
-          {t`Go to the home page`}
-        </SiteLink>
-        <SiteLink className="button" href={localizedPath(locale, ROUTES.findAHotel)}>
-          {t`Find a hotel`}
-        </SiteLink>
-      </p>
+      <NotFoundWaysOn locale={locale} primary={{ href: localizedPath(locale, ROUTES.home), label: t`Go to the home page` }} />
     </section>
+  );
+}
+
+/** The ways on from something the site cannot find: the given place first, then a new hotel search. */
+export function NotFoundWaysOn({ locale, primary }: { locale: Locale; primary: { href: string; label: string } }) {
+  const { t } = useLingui();
+  return (
+    <p className="status-page__actions">
+      <SiteLink className="button button--primary" href={primary.href}>
+        {primary.label}
+      </SiteLink>
+      <SiteLink className="button" href={localizedPath(locale, ROUTES.findAHotel)}>
+        {t`Find a hotel`}
+      </SiteLink>
+    </p>
   );
 }

@@ -9,6 +9,7 @@ import {
   selectIsBusy,
   selectIsDeclined,
   selectIsPaying,
+  selectIsSwitchingToMember,
   selectNotice,
   selectPayProblems,
   selectPaymentFailed,
@@ -96,10 +97,12 @@ function PayArea({ locale }: { locale: Locale }) {
   const failed = CartActorContext.useSelector(selectPaymentFailed);
   const notice = CartActorContext.useSelector(selectNotice);
   const summary = CartActorContext.useSelector(selectPriceSummary);
+  const switching = CartActorContext.useSelector(selectIsSwitchingToMember);
   const { declineText, noticeText, problemText } = useOutcomeTexts();
   const payNow = summary && summary.payNow > 0 ? formatMoney(summary.payNow, summary.currency, locale) : null;
   return (
     <div className="checkout-pay">
+      {switching ? <p role="status">{t`You are signed in: moving your booking to your account…`}</p> : null}
       {declined ? (
         <div className="notice notice--error" role="alert" data-state="declined">
           <h2>{t`Your payment did not go through`}</h2>
@@ -178,6 +181,12 @@ function useOutcomeTexts() {
       case 'saveFailed':
       case 'changeFailed':
         return t`Your change could not be saved. Check your connection and try again.`;
+      case 'methodRefused':
+        return t`This payment method could not be chosen for your booking. Choose another one, or try again.`;
+      case 'memberCartFailed':
+        return t`You are signed in, but your booking could not be moved to your account. You can still book it as it is.`;
+      case 'carryOverFailed':
+        return t`You are signed in. Some of your extras or your payment method could not be carried over: check them before you pay.`;
     }
   };
   const problemText = (problem: PayProblem): string => {

@@ -1,11 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
 import type { Locale } from '../../../contract/locales';
 import { selectPhase, selectSearchQuery } from '../../../machines/cart/cart.selectors';
 import { selectIsMemberLoading, selectIsRestoring } from '../../../machines/session/session.selectors';
 import { localizedPath, ROUTES } from '../../../services/navigation/paths';
 import { PageTitle } from '../../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../../shell/QueryState';
-import { SessionActorContext } from '../../shell/session-context';
+import { SessionActorContext, useLoginControl } from '../../shell/session-context';
 import { SiteLink } from '../../shell/SiteLink';
 import { CartActorContext } from './checkout-context';
 import { CheckoutForm } from './CheckoutForm';
@@ -14,17 +16,21 @@ import './checkout.css';
 
 /**
  * The check-out page (spec sections 2 and 4): the second booking step, payment. The cart belongs to the
- * member when one is signed in, so the cart starts once the session knows who is there.
+ * member when one is signed in, so the cart starts once the session knows who is there. Once started it
+ * stays: a sign-in part-way loads the member again, and the cart machine takes the member over itself.
  */
 export function CheckoutPage({ locale, query }: { locale: Locale; query: Record<string, unknown> }) {
   const { t } = useLingui();
   const restoring = SessionActorContext.useSelector(selectIsRestoring);
   const memberLoading = SessionActorContext.useSelector(selectIsMemberLoading);
+  const [started, setStarted] = useState(false);
+  const waiting = restoring || memberLoading;
+  if (!waiting && !started) setStarted(true);
   return (
     <div className="page checkout-page" data-page="check-out">
       <PageTitle title={t`Payment`} />
       <h1>{t`Complete your booking`}</h1>
-      {restoring || memberLoading ? (
+      {waiting && !started ? (
         <CheckoutSkeleton />
       ) : (
         <CheckoutProvider locale={locale} query={query}>
@@ -63,6 +69,7 @@ function CheckoutSteps({ locale }: { locale: Locale }) {
 function CheckoutPhase({ locale }: { locale: Locale }) {
   const { t } = useLingui();
   const actor = CartActorContext.useActorRef();
+  const login = useLoginControl();
   const phase = CartActorContext.useSelector(selectPhase);
   const sameSearch = CartActorContext.useSelector((snapshot) => selectSearchQuery(snapshot, { withRates: true }), shallowEqual);
   const otherRoom = CartActorContext.useSelector((snapshot) => selectSearchQuery(snapshot, { withRates: false }), shallowEqual);
@@ -73,15 +80,31 @@ function CheckoutPhase({ locale }: { locale: Locale }) {
       return <CheckoutForm locale={locale} />;
     case 'noSearch':
       return (
-        <div className="notice" role="alert">
-          <p>{t`There is no room to book yet. Choose a hotel, a room and a rate first.`}</p>
-          <SiteLink className="button button--primary" href={localizedPath(locale, ROUTES.findAHotel)}>
-            {t`Find a hotel`}
-          </SiteLink>
-        </div>
+        <FailureNotice
+          text={t`There is no room to book yet. Choose a hotel, a room and a rate first.`}
+          action={<SiteLink className="button button--primary" href={localizedPath(locale, ROUTES.findAHotel)}>{t`Find a hotel`}</SiteLink>}
+        />
       );
     case 'loadFailed':
       return <LoadFailed message={t`Your booking could not be loaded. Check your connection and try again.`} onRetry={() => actor.send({ type: 'retry' })} />;
+    case 'signInRequired':
+      return (
+        <FailureNotice
+          failure="sign-in-required"
+          title={t`This is a member rate: sign in to book it`}
+          text={t`Member rates are for signed-in members. Sign in or join, and your booking goes on at this rate; or book the standard rate without signing in.`}
+          action={
+            <>
+              <button type="button" className="button button--primary" onClick={() => login.open()}>
+                {t`Sign in`}
+              </button>{' '}
+              <SiteLink className="button" href={searchHref(locale, otherRoom)}>
+                {t`Choose the standard rate`}
+              </SiteLink>
+            </>
+          }
+        />
+      );
     case 'awaitingPayment':
       return (
         <div className="notice" role="status">
@@ -93,29 +116,38 @@ function CheckoutPhase({ locale }: { locale: Locale }) {
       );
     case 'expired':
       return (
-        <div className="notice" role="alert" data-failure="expired">
-          <h2>{t`Your booking session has expired`}</h2>
-          <p>{t`Prices and availability may have changed. Start again from the same search; nothing was charged.`}</p>
-          <SiteLink className="button button--primary" href={searchHref(locale, sameSearch)}>
-            {t`Start again`}
-          </SiteLink>
-        </div>
+        <FailureNotice
+          failure="expired"
+          title={t`Your booking session has expired`}
+          text={t`Prices and availability may have changed. Start again from the same search; nothing was charged.`}
+          action={<SiteLink className="button button--primary" href={searchHref(locale, sameSearch)}>{t`Start again`}</SiteLink>}
+        />
       );
     case 'roomGone':
       return (
-        <div className="notice" role="alert" data-failure="room-gone">
-          <h2>{t`This room is no longer available`}</h2>
-          <p>{t`Someone booked it a moment ago. Nothing was charged; choose another room for the same dates.`}</p>
-          <SiteLink className="button button--primary" href={searchHref(locale, otherRoom)}>
-            {t`Choose another room`}
-          </SiteLink>
-        </div>
+        <FailureNotice
+          failure="room-gone"
+          title={t`This room is no longer available`}
+          text={t`Someone booked it a moment ago. Nothing was charged; choose another room for the same dates.`}
+          action={<SiteLink className="button button--primary" href={searchHref(locale, otherRoom)}>{t`Choose another room`}</SiteLink>}
+        />
       );
     case 'ordered':
       return <p role="status">{t`Payment received. Opening your confirmation…`}</p>;
     case 'redirecting':
       return <p role="status">{t`Taking you to your payment provider…`}</p>;
   }
+}
+
+/** Why the booking cannot go on here, and the way forward. */
+function FailureNotice({ failure, title, text, action }: { failure?: string; title?: string; text: string; action: ReactNode }) {
+  return (
+    <div className="notice" role="alert" data-failure={failure}>
+      {title ? <h2>{title}</h2> : null}
+      <p>{text}</p>
+      {action}
+    </div>
+  );
 }
 
 function shallowEqual(a: Record<string, string> | null, b: Record<string, string> | null): boolean {

@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import type { Cart, PayResult } from '../../../contract/ecommerce';
@@ -8,7 +8,8 @@ import { cartMachine } from '../../../machines/cart/cart.machine';
 import { cartRequestOf } from '../../../machines/cart/cart.rules';
 import { selectCartId, selectOrderId, selectPhase, selectRedirectUrl } from '../../../machines/cart/cart.selectors';
 import type { CartActorTypes, CartChange, CartInput, MemberPrefill } from '../../../machines/cart/cart.types';
-import { selectProfile } from '../../../machines/session/session.selectors';
+import type { MemberProfile } from '../../../contract/auth';
+import { selectIsMemberLoading, selectProfile } from '../../../machines/session/session.selectors';
 import type { AuthAccess } from '../../../services/auth/requests';
 import {
   addInsurance,
@@ -21,11 +22,11 @@ import {
   setCreditCard,
   setPaymentMethod,
   setSavedCardCvv,
-  trackInitiateCheckout,
   updateCart,
   updateRoomStay,
 } from '../../../services/ecommerce/cart';
 import { forgetCartId, readStoredCartId, storeCartId } from '../../../services/ecommerce/persisted-cart';
+import { track } from '../../../services/ecommerce/tracking';
 import { localizedPath, ROUTES } from '../../../services/navigation/paths';
 import { fromQuery } from '../../../services/search/search-url';
 import { SessionActorContext, useAuthAccess } from '../../shell/session-context';
@@ -84,6 +85,18 @@ function applyChange(access: AuthAccess | null, cartId: string, change: CartChan
   }
 }
 
+/** The member's details that prefill a traveller. */
+export function memberPrefillOf(profile: MemberProfile | null): MemberPrefill | null {
+  if (!profile) return null;
+  return {
+    salutation: profile.salutation ?? '',
+    first_name: profile.firstName,
+    last_name: profile.lastName,
+    email: profile.email,
+    country_code: profile.address?.countryCode ?? '',
+  };
+}
+
 /** Holds the member's access for the actors, which run after the render that made them. */
 function accessBox(initial: AuthAccess | null) {
   let current = initial;
@@ -104,25 +117,13 @@ export function CheckoutProvider({ locale, query, children }: { locale: Locale; 
   const access = useAuthAccess();
   // The actors run long after this render: they read the member's access as it is when they run (a refreshed token).
   const [box] = useState(() => accessBox(access.token ? access : null));
-  useEffect(() => box.set(access.token ? access : null), [box, access]);
+  // A layout effect: it runs before the effects below it, so a call the machine starts on a sign-in carries the new token.
+  useLayoutEffect(() => box.set(access.token ? access : null), [box, access]);
   const profile = SessionActorContext.useSelector(selectProfile);
-  // The machine reads the URL, the stored cart id and the member once, when the page starts.
-  const [input] = useState<CartInput>(() =>
-    cartInputOf(
-      query,
-      locale,
-      profile
-        ? {
-            salutation: profile.salutation ?? '',
-            first_name: profile.firstName,
-            last_name: profile.lastName,
-            email: profile.email,
-            country_code: profile.address?.countryCode ?? '',
-          }
-        : null,
-      readStoredCartId(),
-    ),
-  );
+  // The machine reads the URL, the stored cart id and the member once, when the page starts. Only a
+  // member's cart id is kept in storage: a guest's session data is cleared when a page starts without a
+  // token (spec section 4), so a guest's cart lives in the URL.
+  const [input] = useState<CartInput>(() => cartInputOf(query, locale, memberPrefillOf(profile), access.token ? readStoredCartId() : null));
   const logic = useMemo(
     () =>
       cartMachine.provide({
@@ -140,6 +141,11 @@ export function CheckoutProvider({ locale, query, children }: { locale: Locale; 
             if (!member) throw new Error('Saved cards are for members only');
             await setSavedCardCvv(member, cardId, cvvToken);
             return null;
+          }),
+          carryOver: fromPromise<Cart, CartActorTypes['carryOver']['input']>(async ({ input: { cartId, changes } }) => {
+            let cart: Cart | null = null;
+            for (const change of changes) cart = await applyChange(box.get(), cartId, change);
+            return cart ?? getCart(box.get(), cartId);
           }),
           pay: fromPromise<PayResult, CartActorTypes['pay']['input']>(({ input: { cartId, idempotencyKey, savedCardId } }) =>
             payCart(
@@ -173,23 +179,25 @@ function CheckoutEffects({ locale }: { locale: Locale }) {
   const cartId = CartActorContext.useSelector(selectCartId);
   const orderId = CartActorContext.useSelector(selectOrderId);
   const redirectUrl = CartActorContext.useSelector(selectRedirectUrl);
-  const access = useAuthAccess();
-  const tracked = useRef<string | null>(null);
+  const { token } = useAuthAccess();
+  const tracked = useRef(false);
 
-  // The cart survives a reload: its id is kept in storage and in the URL (replacing, not adding, a history entry).
+  // The cart survives a reload: its id is in the URL (replacing, not adding, a history entry) and, for a
+  // member, in storage, which is cleared with the session (see the input above).
   useEffect(() => {
     if (!cartId || phase === 'ordered') return;
-    storeCartId(cartId);
+    if (token) storeCartId(cartId);
     const params = new URLSearchParams(router.state.location.searchStr);
     if (params.get(CHECKOUT_PARAMS.cartId) !== cartId) {
       params.set(CHECKOUT_PARAMS.cartId, cartId);
       void router.navigate({ href: `${router.state.location.pathname}?${params.toString()}`, replace: true });
     }
-    if (tracked.current !== cartId) {
-      tracked.current = cartId;
-      void trackInitiateCheckout(access.token ? access : null, cartId);
+    // Once when the page starts with its cart (spec section 7, tracking).
+    if (!tracked.current) {
+      tracked.current = true;
+      void track('initiateCheckout', { cartId }, token);
     }
-  }, [cartId, phase, router, access]);
+  }, [cartId, phase, router, token]);
 
   useEffect(() => {
     if (phase === 'ordered' && orderId) {
@@ -202,5 +210,30 @@ function CheckoutEffects({ locale }: { locale: Locale }) {
     }
     if (phase === 'redirecting' && redirectUrl) window.location.assign(redirectUrl);
   }, [phase, orderId, redirectUrl, router, locale]);
+  return <MemberSignIn />;
+}
+
+/**
+ * Tells the cart machine when a guest signs in while the page is open: once the member's profile is there
+ * (or failed to load), and as soon as the machine can take it (not while a change or a payment is on its
+ * way). A member who was signed in when the page started needs nothing: the cart was made for them.
+ */
+function MemberSignIn() {
+  const actor = CartActorContext.useActorRef();
+  const { token } = useAuthAccess();
+  const memberLoading = SessionActorContext.useSelector(selectIsMemberLoading);
+  const profile = SessionActorContext.useSelector(selectProfile);
+  const canTake = CartActorContext.useSelector((snapshot) => snapshot.can({ type: 'member.signedIn', member: null }));
+  const [signedInAtStart] = useState(() => token !== null);
+  const told = useRef(signedInAtStart);
+  useEffect(() => {
+    if (!token) {
+      told.current = false;
+      return;
+    }
+    if (told.current || memberLoading || !canTake) return;
+    told.current = true;
+    actor.send({ type: 'member.signedIn', member: memberPrefillOf(profile) });
+  }, [token, memberLoading, canTake, profile, actor]);
   return null;
 }

@@ -1,7 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { ECOMMERCE_LIMITS } from '../../../contract/ecommerce';
 import type { Locale } from '../../../contract/locales';
+import type { AddonPricing } from '../../../contract/search';
 import { roomStaysOf } from '../../../machines/cart/cart.rules';
 import { selectCart } from '../../../machines/cart/cart.selectors';
 import { formatMoney, formatPoints } from '../../../services/format/money';
@@ -34,7 +36,7 @@ export function ExtrasSection({ locale, disabled }: { locale: Locale; disabled: 
             stayId={stayId}
             roomStayId={roomStay.room_stay_id}
             title={rooms.length > 1 ? t`Room ${index + 1}` : null}
-            chosen={roomStay.addons.map((addon) => addon.addon_code)}
+            chosen={Object.fromEntries(roomStay.addons.map((addon) => [addon.addon_code, addon.quantity]))}
             green={roomStay.receive_points_for_green_option}
           />
         ))}
@@ -59,7 +61,8 @@ interface RoomExtrasProps {
   stayId: string;
   roomStayId: string;
   title: string | null;
-  chosen: string[];
+  /** The chosen add-ons' quantities, by code, as the server's cart says. */
+  chosen: Record<string, number>;
   green: boolean;
 }
 
@@ -81,10 +84,10 @@ function RoomExtras({ locale, currency, cartId, stayId, roomStayId, title, chose
       ) : (
         <ul className="room-extras__list">
           {available.data.addons.map((addon) => (
-            <li key={addon.code}>
+            <li key={addon.code} className="room-extras__addon">
               <CheckField
                 name={`${roomStayId}-addon-${addon.code}`}
-                checked={chosen.includes(addon.code)}
+                checked={addon.code in chosen}
                 onChange={(event) => actor.send({ type: 'addon.toggle', stayId, roomStayId, addonCode: addon.code, selected: event.target.checked })}
                 label={
                   <>
@@ -92,6 +95,13 @@ function RoomExtras({ locale, currency, cartId, stayId, roomStayId, title, chose
                   </>
                 }
               />
+              {addon.code in chosen && COUNTED_PRICING.has(addon.pricing) ? (
+                <QuantityStepper
+                  name={addon.name}
+                  value={chosen[addon.code] ?? 1}
+                  onChange={(quantity) => actor.send({ type: 'addon.quantity', stayId, roomStayId, addonCode: addon.code, quantity })}
+                />
+              ) : null}
             </li>
           ))}
           {available.data.benefits.map((benefit) => (
@@ -107,6 +117,55 @@ function RoomExtras({ locale, currency, cartId, stayId, roomStayId, title, chose
         onChange={(event) => actor.send({ type: 'green.toggle', stayId, roomStayId, on: event.target.checked })}
         label={t`Green option: skip daily room cleaning and earn ${points} points`}
       />
+    </div>
+  );
+}
+
+/** Add-ons that come in a number (a bottle per stay, a tour per person); the others are on or off. */
+const COUNTED_PRICING: ReadonlySet<AddonPricing> = new Set<AddonPricing>(['per_stay', 'per_person']);
+
+/**
+ * How many of a chosen add-on: a number field (a native spinbutton: arrow keys, typing) between a fewer
+ * and a more button. Buttons send at once; a typed number when the field is left or Enter is pressed, so
+ * the server is not asked for every keystroke. The field shows the cart's quantity again after each answer.
+ */
+function QuantityStepper({ name, value, onChange }: { name: string; value: number; onChange: (quantity: number) => void }) {
+  const { t } = useLingui();
+  const id = useId();
+  const max = ECOMMERCE_LIMITS.maxAddonQuantity;
+  const [typed, setTyped] = useState<string | null>(null);
+  const commit = () => {
+    if (typed === null) return;
+    const quantity = Number(typed);
+    setTyped(null);
+    if (Number.isInteger(quantity) && quantity >= 1 && quantity <= max && quantity !== value) onChange(quantity);
+  };
+  return (
+    <div className="quantity-stepper">
+      <label htmlFor={id} className="visually-hidden">
+        {t`Quantity of ${name}`}
+      </label>
+      <button type="button" className="button quantity-stepper__button" aria-label={t`One fewer ${name}`} disabled={value <= 1} onClick={() => onChange(value - 1)}>
+        −
+      </button>
+      <input
+        id={id}
+        className="quantity-stepper__input"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={max}
+        step={1}
+        value={typed ?? String(value)}
+        onChange={(event) => setTyped(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit();
+        }}
+      />
+      <button type="button" className="button quantity-stepper__button" aria-label={t`One more ${name}`} disabled={value >= max} onClick={() => onChange(value + 1)}>
+        +
+      </button>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { PaymentMethod } from '../../../contract/ecommerce';
 import type { Locale } from '../../../contract/locales';
-import { selectCart, selectChosenCard, selectHasCvv, selectPaymentMethod, selectPaymentMethods } from '../../../machines/cart/cart.selectors';
+import { selectCart, selectChosenCard, selectHasCvv, selectPaymentMethods, selectShownPaymentMethod } from '../../../machines/cart/cart.selectors';
 import { selectIsSignedIn } from '../../../machines/session/session.selectors';
 import { formatPoints } from '../../../services/format/money';
 import { CheckField } from '../../account/fields';
@@ -31,7 +31,8 @@ export function PaymentSection({ locale, disabled }: { locale: Locale; disabled:
     (snapshot) => selectPaymentMethods(snapshot, { flags, signedIn }),
     (a, b) => a.join() === b.join(),
   );
-  const chosen = CartActorContext.useSelector(selectPaymentMethod);
+  // The guest's choice shows at once; if the server refuses it, the cart's method shows again with a notice.
+  const chosen = CartActorContext.useSelector(selectShownPaymentMethod);
   const cart = CartActorContext.useSelector(selectCart);
   const names: Record<PaymentMethod, string> = {
     card: t`Credit or debit card`,

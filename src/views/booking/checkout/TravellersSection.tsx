@@ -1,11 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { SALUTATIONS } from '../../../contract/auth';
 import type { Locale } from '../../../contract/locales';
 import { roomStaysOf } from '../../../machines/cart/cart.rules';
 import { selectCart, selectCompany, selectCompanyErrors, selectDraft, selectIsBusiness, selectTravellerErrors } from '../../../machines/cart/cart.selectors';
 import type { CompanyField, FieldProblem, TravellerDraft, TravellerField } from '../../../machines/cart/cart.types';
-import { Field } from '../../account/fields';
+import { Field, SalutationField } from '../../account/fields';
 import { CartActorContext } from './checkout-context';
 
 /** The words for a field's problem (the macro needs `t` from useLingui in scope). */
@@ -55,11 +54,9 @@ function TravellerForm({ roomStayId, number, showNumber, canCopy }: { roomStayId
   const actor = CartActorContext.useActorRef();
   const draft = CartActorContext.useSelector((snapshot) => selectDraft(snapshot, roomStayId));
   const errors = CartActorContext.useSelector((snapshot) => selectTravellerErrors(snapshot, roomStayId));
-  const salutationId = useId();
   const problemText = useProblemText();
   const change = (field: TravellerField) => (event: { target: { value: string } }) =>
     actor.send({ type: 'traveller.changed', roomStayId, field, value: event.target.value });
-  const names: Record<(typeof SALUTATIONS)[number], string> = { mr: t`Mr`, ms: t`Ms`, mx: t`Mx` };
   const field = (name: Exclude<TravellerField, 'salutation'>, label: string, extra: Record<string, string | boolean | number> = {}) => (
     <Field label={label} name={`${roomStayId}-${name}`} value={draft[name]} onChange={change(name)} error={problemText(errors[name], name)} {...extra} />
   );
@@ -71,17 +68,7 @@ function TravellerForm({ roomStayId, number, showNumber, canCopy }: { roomStayId
           {t`Same guest as room 1`}
         </button>
       ) : null}
-      <p className="form-field">
-        <label htmlFor={salutationId}>{t`Salutation`}</label>
-        <select id={salutationId} name={`${roomStayId}-salutation`} value={draft.salutation} onChange={change('salutation')}>
-          <option value="">{t`Prefer not to say`}</option>
-          {SALUTATIONS.map((salutation) => (
-            <option key={salutation} value={salutation}>
-              {names[salutation]}
-            </option>
-          ))}
-        </select>
-      </p>
+      <SalutationField name={`${roomStayId}-salutation`} value={draft.salutation} onChange={change('salutation')} />
       <div className="traveller__row">
         {field('first_name', t`First name`, { autoComplete: 'given-name', required: true })}
         {field('last_name', t`Last name`, { autoComplete: 'family-name', required: true })}

@@ -372,3 +372,216 @@ describe('check-out page', () => {
     expect(within(company).getByLabelText('Company name')).toBeTruthy();
   });
 });
+
+// ---------- signing in, add-on quantities, the payment method's answer, tracking ----------
+
+const MEMBER_CUSTOMER = { email: 'mia@example.com', sso_guid: 'guid-mia' };
+const signedIn = (call: Call) => call.headers.get('authorization') !== null;
+
+/** Signs Mia in as a sign-in does for the page: the session receives her token (here from storage, as from another tab). */
+function signIn() {
+  const token = validToken(Date.now(), { sub: 'guid-mia' });
+  localStorage.setItem('token', token);
+  act(() => {
+    window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: token }));
+  });
+}
+
+const ADDONS = (pricing: string) => ({
+  body: { data: { addons: [{ code: 'BRK', name: 'Breakfast', pricing, unit_price: 15, price: 15, selected: false }], benefits: [] } },
+});
+
+/**
+ * A fake commerce server with any number of carts: a guest's POST makes `guestCart`, a member's
+ * `memberCart`; room stay updates set add-ons (15 a piece, priced here as the server would) and travellers.
+ */
+function shop(guestCart: Cart, memberCart: Cart, options: { pricing?: string; override?: Route } = {}): Route {
+  const carts = new Map<string, Cart>([guestCart, memberCart].map((cart) => [cart.cart_id, cart]));
+  const save = (cart: Cart) => {
+    carts.set(cart.cart_id, cart);
+    return ok(cart);
+  };
+  return (call, all) => {
+    const special = options.override?.(call, all);
+    if (special) return special;
+    const { method, path, body } = call;
+    if (path.startsWith('/ecommerce/initiate-checkout')) return { body: { data: { ok: true } } };
+    if (method === 'POST' && path === '/ecommerce/cart') return ok(carts.get((signedIn(call) ? memberCart : guestCart).cart_id) as Cart);
+    const [, cartId, rest = ''] = /^\/ecommerce\/cart\/([^/?]+)(\/[^?]*)?$/.exec(path) ?? [];
+    const cart = cartId ? carts.get(cartId) : undefined;
+    if (!cart) return undefined;
+    if (method === 'GET' && rest === '') return ok(cart);
+    if (method === 'PUT' && rest === '/payment-method') return save({ ...cart, payment_method: (body as { payment_method: Cart['payment_method'] }).payment_method });
+    if (rest.endsWith('/available-addons-and-benefits')) return ADDONS(options.pricing ?? 'per_stay');
+    const [, roomStayId] = /^\/stays\/stay-1\/room-stays\/([^/]+)$/.exec(rest) ?? [];
+    if (method === 'PUT' && roomStayId) {
+      const update = body as { addons?: { addon_code: string; quantity?: number }[]; traveller?: Cart['stays'][number]['room_stays'][number]['traveller'] };
+      return save({
+        ...cart,
+        stays: cart.stays.map((stay) => ({
+          ...stay,
+          room_stays: stay.room_stays.map((room) =>
+            room.room_stay_id !== roomStayId
+              ? room
+              : {
+                  ...room,
+                  ...(update.traveller ? { traveller: update.traveller } : {}),
+                  ...(update.addons
+                    ? {
+                        addons: update.addons.map(({ addon_code, quantity = 1 }) => ({
+                          addon_code,
+                          name: 'Breakfast',
+                          pricing: (options.pricing ?? 'per_stay') as 'per_stay',
+                          quantity,
+                          price: 15 * quantity,
+                        })),
+                      }
+                    : {}),
+                },
+          ),
+        })),
+      });
+    }
+    return undefined;
+  };
+}
+
+const field = (label: string) => within(screen.getByRole('group', { name: 'Main guest' })).getByLabelText(label) as HTMLInputElement;
+
+describe('check-out page: signing in, quantities, the payment method and tracking', () => {
+  it('asks a guest to sign in for a member rate, and makes the cart for the member once they do', async () => {
+    const memberCart = cartFixture({ customer: MEMBER_CUSTOMER });
+    const { handler, calls } = bff(
+      commerce(memberCart, (call) =>
+        call.method === 'POST' && call.path === '/ecommerce/cart' && !signedIn(call)
+          ? { status: 401, body: { error: { code: 'unauthorized', message: 'Sign in to book a member rate' } } }
+          : undefined,
+      ),
+    );
+    await renderApp(PAGE, handler);
+    const heading = await screen.findByRole('heading', { name: 'This is a member rate: sign in to book it' }, { timeout: 5000 });
+    const notice = heading.closest('[data-failure]') as HTMLElement;
+    expect(screen.queryByText(/could not be loaded/)).toBeNull();
+    // The standard rate: the same search, without the rate chosen.
+    const standard = new URL(within(notice).getByRole('link', { name: 'Choose the standard rate' }).getAttribute('href') ?? '', 'http://site.test');
+    expect(standard.pathname).toBe('/en/booking/select-room-rate');
+    expect(Object.fromEntries(standard.searchParams)).toEqual({ location: 'JAZB', startDate: '2027-04-01', endDate: '2027-04-03', 'room-1-adults': '2' });
+    await userEvent.click(within(notice).getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('dialog', undefined, { timeout: 5000 })).toBeTruthy();
+
+    signIn();
+    await waitForCart();
+    await waitFor(() => expect(field('First name').value).toBe('Mia'));
+    expect(field('Email address').value).toBe('mia@example.com');
+    expect(callsTo(calls, 'POST', '/ecommerce/cart').map(signedIn)).toEqual([false, true]);
+  });
+
+  it.each([
+    ['answers 404 for the guest cart with the member token', true],
+    ['still answers the guest cart (a cart is bound to a member only when it is made)', false],
+  ])('moves the booking to a new member cart when a guest signs in part-way and the BFF %s', async (_, notFound) => {
+    const guestCart = cartFixture();
+    const memberCart = cartFixture({ cart_id: 'cart-2', customer: MEMBER_CUSTOMER }, [roomStay({ room_stay_id: 'rs-2' })]);
+    const { handler, calls } = bff(
+      shop(guestCart, memberCart, {
+        override: (call) => (notFound && signedIn(call) && call.path === '/ecommerce/cart/cart-1' ? { status: 404, body: { error: { code: 'not_found', message: 'No cart' } } } : undefined),
+      }),
+    );
+    const { router } = await renderApp(PAGE, handler);
+    await waitForCart();
+    // The guest types part of their details, takes two breakfasts and chooses PayPal.
+    await userEvent.type(field('First name'), 'Anna');
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Breakfast/ }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'One more Breakfast' }));
+    await waitFor(() => expect((screen.getByRole('spinbutton', { name: 'Quantity of Breakfast' }) as HTMLInputElement).value).toBe('2'));
+    await choose('PayPal');
+    expect(localStorage.getItem('cartId')).toBeNull();
+
+    signIn();
+    await waitFor(() => expect(new URLSearchParams(router.state.location.searchStr).get('cart_id')).toBe('cart-2'), { timeout: 5000 });
+    // What the guest typed stays; the empty fields come from the profile.
+    await waitFor(() => expect(field('Last name').value).toBe('Muster'));
+    expect(field('First name').value).toBe('Anna');
+    expect(field('Email address').value).toBe('mia@example.com');
+    // The new cart was made for the member from the same search, and took what was chosen.
+    const creates = callsTo(calls, 'POST', '/ecommerce/cart');
+    expect(creates.map(signedIn)).toEqual([false, true]);
+    // The same search, in the currency the guest saw.
+    expect(creates[1]?.body).toEqual({ ...(creates[0]?.body as object), currency: 'EUR' });
+    await waitFor(() => expect((screen.getByRole('radio', { name: 'PayPal' }) as HTMLInputElement).checked).toBe(true));
+    expect(callsTo(calls, 'PUT', '/ecommerce/cart/cart-2/stays/stay-1/room-stays/rs-2').map((call) => call.body)).toEqual([
+      { addons: [{ addon_code: 'BRK', quantity: 2 }] },
+    ]);
+    expect(callsTo(calls, 'PUT', '/ecommerce/cart/cart-2/payment-method').map((call) => call.body)).toEqual([{ payment_method: 'paypal' }]);
+    expect((screen.getByRole('spinbutton', { name: 'Quantity of Breakfast' }) as HTMLInputElement).value).toBe('2');
+    // From now on every call carries the token; a member's cart id is kept in storage.
+    const after = calls.slice(calls.indexOf(creates[1] as Call));
+    expect(after.filter((call) => call.path.startsWith('/ecommerce/cart')).every(signedIn)).toBe(true);
+    expect(localStorage.getItem('cartId')).toBe('cart-2');
+    // The check-out was tracked once, when the page started.
+    expect(calls.filter((call) => call.path.startsWith('/ecommerce/initiate-checkout')).map((call) => call.path)).toEqual([
+      '/ecommerce/initiate-checkout?cartId=cart-1',
+    ]);
+  });
+
+  it('offers a quantity for per-stay and per-person add-ons only, from 1 to the limit', async () => {
+    const { handler, calls } = bff(shop(cartFixture(), cartFixture({ cart_id: 'cart-2' })));
+    await renderApp(PAGE, handler);
+    await waitForCart();
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Breakfast/ }, { timeout: 5000 }));
+    const quantity = (await screen.findByRole('spinbutton', { name: 'Quantity of Breakfast' })) as HTMLInputElement;
+    expect(quantity.value).toBe('1');
+    expect(quantity.min).toBe('1');
+    expect(quantity.max).toBe(String(10));
+    expect((screen.getByRole('button', { name: 'One fewer Breakfast' }) as HTMLButtonElement).disabled).toBe(true);
+    // A typed number goes to the server when the guest is done with the field, not at every keystroke.
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '10{Enter}');
+    await waitFor(() => expect((screen.getByRole('spinbutton', { name: 'Quantity of Breakfast' }) as HTMLInputElement).value).toBe('10'));
+    expect((screen.getByRole('button', { name: 'One more Breakfast' }) as HTMLButtonElement).disabled).toBe(true);
+    // Out of range: nothing is sent and the cart's quantity shows again.
+    await userEvent.clear(screen.getByRole('spinbutton', { name: 'Quantity of Breakfast' }));
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Quantity of Breakfast' }), '11');
+    await userEvent.tab();
+    expect((screen.getByRole('spinbutton', { name: 'Quantity of Breakfast' }) as HTMLInputElement).value).toBe('10');
+    await userEvent.click(screen.getByRole('button', { name: 'One fewer Breakfast' }));
+    await waitFor(() => expect((screen.getByRole('spinbutton', { name: 'Quantity of Breakfast' }) as HTMLInputElement).value).toBe('9'));
+    expect(callsTo(calls, 'PUT', '/ecommerce/cart/cart-1/stays/stay-1/room-stays/rs-1').map((call) => call.body)).toEqual([
+      { addons: [{ addon_code: 'BRK' }] },
+      { addons: [{ addon_code: 'BRK', quantity: 10 }] },
+      { addons: [{ addon_code: 'BRK', quantity: 9 }] },
+    ]);
+  });
+
+  it('keeps other add-ons on or off, without a quantity', async () => {
+    const { handler } = bff(shop(cartFixture(), cartFixture({ cart_id: 'cart-2' }), { pricing: 'per_person_per_night' }));
+    await renderApp(PAGE, handler);
+    await waitForCart();
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Breakfast/ }, { timeout: 5000 }));
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: /Breakfast/ }) as HTMLInputElement).checked).toBe(true));
+    expect(screen.queryByRole('spinbutton')).toBeNull();
+  });
+
+  it("shows the guest's payment method at once, and goes back with a message when the server refuses it", async () => {
+    const { handler } = bff(commerce(cartFixture({ payment_method: 'card' })));
+    const { fetchMock } = await renderApp(PAGE, handler);
+    await waitForCart();
+    // The payment-method answer waits until the test lets it through.
+    let refuse: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (refuse = resolve));
+    const answer = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      if (!String(input).endsWith('/payment-method')) return (answer as NonNullable<typeof answer>)(input);
+      await answered;
+      return new Response(JSON.stringify({ error: { code: 'points_not_allowed', message: 'Not for this rate' } }), { status: 422 });
+    });
+    const paypal = screen.getByRole('radio', { name: 'PayPal' }) as HTMLInputElement;
+    await userEvent.click(paypal);
+    expect(paypal.checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'Credit or debit card' }) as HTMLInputElement).checked).toBe(false);
+    refuse();
+    expect(await screen.findByText('This payment method could not be chosen for your booking. Choose another one, or try again.')).toBeTruthy();
+    expect(paypal.checked).toBe(false);
+    expect((screen.getByRole('radio', { name: 'Credit or debit card' }) as HTMLInputElement).checked).toBe(true);
+  });
+});

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Locale } from '../../../contract/locales';
 import { localizedPath, ROUTES } from '../../../services/navigation/paths';
-import { SiteLink } from '../../shell/SiteLink';
+import { NotFoundWaysOn } from '../../shell/NotFoundPage';
 
 /**
  * A booking that is not there for this visitor: a wrong or incomplete link, or another member's booking
@@ -13,14 +13,7 @@ export function BookingNotFound({ locale }: { locale: Locale }) {
     <section className="status-page" aria-labelledby="booking-not-found-title" data-state="not-found">
       <h1 id="booking-not-found-title">{t`We can’t find this booking`}</h1>
       <p>{t`The link may be incomplete, or the booking may belong to another account. Signed-in members find all their bookings in their account.`}</p>
-      <p className="status-page__actions">
-        <SiteLink className="button button--primary" href={localizedPath(locale, ROUTES.account.bookings)}>
-          {t`My bookings`}
-        </SiteLink>
-        <SiteLink className="button" href={localizedPath(locale, ROUTES.findAHotel)}>
-          {t`Find a hotel`}
-        </SiteLink>
-      </p>
+      <NotFoundWaysOn locale={locale} primary={{ href: localizedPath(locale, ROUTES.account.bookings), label: t`My bookings` }} />
     </section>
   );
 }

@@ -1,11 +1,12 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { GuaranteeKind, Order, PaymentMethod } from '../../../contract/ecommerce';
 import type { Locale } from '../../../contract/locales';
 import { calendarHref, stayCalendar } from '../../../services/ecommerce/calendar';
 import { classifyOrderFailure, orderQuery } from '../../../services/ecommerce/orders';
+import { track } from '../../../services/ecommerce/tracking';
 import { formatCalendarDate } from '../../../services/format/dates';
 import { formatMoney, formatPoints } from '../../../services/format/money';
 import { useFlag } from '../../shell/flags-context';
@@ -26,6 +27,7 @@ export function ConfirmationPage({ locale, orderId, modified }: { locale: Locale
   const { t } = useLingui();
   const access = useAuthAccess();
   const order = useQuery({ ...orderQuery(orderId ?? '', access), enabled: orderId !== undefined });
+  useTrackConversion(order.data?.order_id ?? null, modified !== undefined, access.token);
   if (!orderId) return <BookingNotFound locale={locale} />;
   return (
     <div className="page booking-page" data-page="booking-confirmation">
@@ -49,6 +51,19 @@ export function ConfirmationPage({ locale, orderId, modified }: { locale: Locale
       )}
     </div>
   );
+}
+
+/**
+ * The conversion (spec section 7, track-conversion?orderId=), once per order while the page is open, and
+ * only for an order that loaded: not for a changed booking coming back from the modify page.
+ */
+function useTrackConversion(orderId: string | null, afterChange: boolean, token: string | null) {
+  const tracked = useRef<string | null>(null);
+  useEffect(() => {
+    if (!orderId || afterChange || tracked.current === orderId) return;
+    tracked.current = orderId;
+    void track('conversion', { orderId }, token);
+  }, [orderId, afterChange, token]);
 }
 
 interface Cancellation {

@@ -4,28 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../../test/web/render-app';
 import type { Order } from '../../../contract/ecommerce';
 import { formatCalendarDate } from '../../../services/format/dates';
-import type { FeatureFlag } from '../../../services/flags/flags';
-import type * as FlagsContext from '../../shell/flags-context';
+import { callsTo, CHECK_IN, CHECK_OUT, FIRST, flagsOff, order, ORDER_ID, ORDER_PATH, resetBookingPageTests, SECOND } from './order.fixtures';
 
-type FlagsModule = typeof FlagsContext;
-import { CHECK_IN, CHECK_OUT, FIRST, order, ORDER_ID, SECOND } from './order.fixtures';
-
-// Flags as a flag source would set them; each test starts from the defaults.
-const flags = vi.hoisted(() => ({ off: new Set<string>() }));
-vi.mock('../../shell/flags-context', async (importOriginal) => {
-  const actual = await importOriginal<FlagsModule>();
-  return { ...actual, useFlag: (flag: FeatureFlag) => !flags.off.has(flag) && actual.useFlag(flag) };
-});
-
-afterEach(() => {
-  flags.off.clear();
-  vi.unstubAllGlobals();
-});
+vi.mock('../../shell/flags-context', async (original) => (await import('./order.fixtures')).withFlagsOff(await original()));
+afterEach(resetBookingPageTests);
 
 const PAGE = `/en/booking/confirmation?order_id=${ORDER_ID}`;
-const ORDER_PATH = `/bff/ecommerce/order/${ORDER_ID}`;
-
-type Calls = [RequestInfo | URL, RequestInit | undefined][];
 
 const roomCard = (reservationNumber: string) => screen.getByText(reservationNumber).closest('article') as HTMLElement;
 
@@ -92,7 +76,7 @@ describe('booking confirmation', () => {
     expect(within(dialog).getByText(/^Cancelling is free of charge until /)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep my reservation' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    const cancelCalls = () => (fetchMock.mock.calls as unknown as Calls).filter(([input]) => String(input).endsWith('/cancel'));
+    const cancelCalls = () => callsTo(fetchMock, `${ORDER_PATH}/reservation/${FIRST}/cancel`);
     expect(cancelCalls()).toHaveLength(0);
 
     await userEvent.click(within(roomCard(FIRST)).getByRole('button', { name: 'Cancel reservation' }));
@@ -123,7 +107,7 @@ describe('booking confirmation', () => {
   });
 
   it('offers no change of booking while modify-booking-enabled is off', async () => {
-    flags.off.add('modify-booking-enabled');
+    flagsOff.add('modify-booking-enabled');
     await renderApp(PAGE, (url) => (url.pathname === ORDER_PATH ? { body: { data: order() } } : undefined));
     await screen.findByRole('heading', { level: 1, name: 'Your booking is confirmed' }, { timeout: 5000 });
     expect(screen.queryByRole('link', { name: 'Change booking' })).toBeNull();

@@ -1,11 +1,47 @@
+import { vi } from 'vitest';
 import { addDays } from '../../../contract/calendar-dates';
-import type { Modification, Order } from '../../../contract/ecommerce';
+import type { Order } from '../../../contract/ecommerce';
+import { inSuperiorRoom, oneNightLonger, startedFor } from '../../../machines/modification/modification.fixtures';
+import type { FeatureFlag } from '../../../services/flags/flags';
+import type * as FlagsContext from '../../shell/flags-context';
 
-/** Hand-made BFF answers for the booking pages' tests, on dates a month ahead whatever day the tests run. */
+/**
+ * Hand-made BFF answers for the booking pages' tests, on dates a month ahead whatever day the tests run,
+ * and the setup those tests share.
+ */
 
 export const ORDER_ID = '7a1c6a52-3f0e-4b8e-9d55-4a4f4d1c2b10';
 export const FIRST = '100200301';
 export const SECOND = '100200302';
+export const ORDER_PATH = `/bff/ecommerce/order/${ORDER_ID}`;
+
+// ---------- shared setup ----------
+
+/** Flags a test turns off, as a flag source would; every other flag keeps the site's default. */
+export const flagsOff = new Set<FeatureFlag>();
+
+/**
+ * flags-context with `flagsOff` applied, for the tests' mock (vi.mock is hoisted above imports, so the
+ * factory loads this module itself):
+ * `vi.mock('../../shell/flags-context', async (original) => (await import('./order.fixtures')).withFlagsOff(await original()))`.
+ */
+export function withFlagsOff(actual: typeof FlagsContext): typeof FlagsContext {
+  return { ...actual, useFlag: (flag: FeatureFlag) => !flagsOff.has(flag) && actual.useFlag(flag) };
+}
+
+/** After each test: the default flags and the real fetch. */
+export function resetBookingPageTests(): void {
+  flagsOff.clear();
+  vi.unstubAllGlobals();
+}
+
+type Calls = [RequestInfo | URL, RequestInit | undefined][];
+
+/** The requests the fake BFF received for a path, with what was sent. */
+export const callsTo = (fetchMock: { mock: { calls: unknown[] } }, path: string) =>
+  (fetchMock.mock.calls as Calls).filter(([input]) => new URL(String(input), 'http://site.test').pathname === path);
+
+// ---------- answers ----------
 
 const today = new Date().toISOString().slice(0, 10);
 export const CHECK_IN = addDays(today, 30);
@@ -78,25 +114,11 @@ export function order(overrides: Partial<Order> = {}, rooms = [roomStay(FIRST), 
 
 export { roomStay };
 
-const STAY = { check_in_date: CHECK_IN, check_out_date: CHECK_OUT, room_type_code: 'DBL', rate_code: 'FLEX', adults_count: 2, child_ages: [] as number[] };
-
-export const STARTED: Modification = {
-  modification_id: 'mod-1',
-  order_id: ORDER_ID,
-  reservation_number: FIRST,
-  room_stay_id: `rs-${FIRST}`,
-  status: 'open',
-  currency: 'EUR',
-  original: { ...STAY, price_with_tax: 240 },
-  proposed: { ...STAY, price_with_tax: 240, traveller: null },
-  available: true,
-  price_difference: 0,
-};
+export const STARTED = startedFor({ check_in_date: CHECK_IN, check_out_date: CHECK_OUT }, { order_id: ORDER_ID, reservation_number: FIRST, room_stay_id: `rs-${FIRST}` });
 
 export const LONGER_CHECK_OUT = addDays(CHECK_OUT, 1);
 
-export const PRICED: Modification = {
-  ...STARTED,
-  proposed: { ...STARTED.proposed, check_out_date: LONGER_CHECK_OUT, price_with_tax: 360 },
-  price_difference: 120,
-};
+export const PRICED = oneNightLonger(STARTED, LONGER_CHECK_OUT);
+
+/** The booked dates in the larger room, priced. */
+export const ROOM_PRICED = inSuperiorRoom(STARTED);

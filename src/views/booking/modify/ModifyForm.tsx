@@ -15,6 +15,7 @@ import {
   selectPhase,
   selectPriceChange,
   selectProblems,
+  selectUnavailableReason,
 } from '../../../machines/modification/modification.selectors';
 import type { PriceChange } from '../../../machines/modification/modification.selectors';
 import type { DraftProblem, TravellerFields } from '../../../machines/modification/modification.types';
@@ -24,6 +25,7 @@ import { Field } from '../../account/fields';
 import { CardSkeletons } from '../../shell/QueryState';
 import { SiteLink } from '../../shell/SiteLink';
 import { ModificationActorContext } from './modification-context';
+import { RoomChoice } from './RoomChoice';
 
 interface ModifyFormProps {
   locale: Locale;
@@ -34,9 +36,8 @@ interface ModifyFormProps {
 }
 
 /**
- * The change of one reservation: the stay as booked, the guest's new dates, guests and traveller, the new
- * price from the server before anything is booked, and the way forward from every outcome. Room type and
- * rate stay as booked: the contract gives a modification no list of other rooms or rates to choose from.
+ * The change of one reservation: the stay as booked, the guest's new dates, guests, room and rate and
+ * traveller, the new price from the server before anything is booked, and the way forward from every outcome.
  */
 export function ModifyForm({ locale, hotelName, roomTypeName, rateName, backHref }: ModifyFormProps) {
   const { t } = useLingui();
@@ -78,7 +79,7 @@ export function ModifyForm({ locale, hotelName, roomTypeName, rateName, backHref
   return (
     <div className="booking-change">
       <BookedStay locale={locale} hotelName={hotelName} roomTypeName={roomTypeName} rateName={rateName} />
-      <ChangeForm />
+      <ChangeForm locale={locale} />
       <PricePanel locale={locale} />
       <p>{back}</p>
     </div>
@@ -149,7 +150,7 @@ function useProblemText(): (problem: DraftProblem) => string {
   };
 }
 
-function ChangeForm() {
+function ChangeForm({ locale }: { locale: Locale }) {
   const { t } = useLingui();
   const actor = ModificationActorContext.useActorRef();
   const draft = ModificationActorContext.useSelector(selectDraft);
@@ -250,7 +251,7 @@ function ChangeForm() {
           />
         </div>
       </fieldset>
-      <p className="form-field__hint">{t`The room type and rate stay as booked. To choose another room or rate, cancel this reservation and book again.`}</p>
+      <RoomChoice locale={locale} />
       <p>
         <button type="submit" className="button button--primary" disabled={!canCheck} aria-busy={phase === 'repricing'}>
           {phase === 'repricing' ? t`Checking the new price…` : t`Check the new price`}
@@ -286,12 +287,17 @@ function PricePanel({ locale }: { locale: Locale }) {
   const unchanged = ModificationActorContext.useSelector(selectIsUnchanged);
   const canComplete = ModificationActorContext.useSelector(selectCanComplete);
   const notice = ModificationActorContext.useSelector(selectNotice);
+  const unavailable = ModificationActorContext.useSelector(selectUnavailableReason);
   return (
     <section aria-labelledby="new-price-title">
       <h2 id="new-price-title">{t`New price`}</h2>
-      {phase === 'unavailable' ? (
+      {unavailable === 'paymentFailed' ? (
         <p className="notice" role="alert">
-          {t`Your booking cannot be changed this way: no room is free for these dates and guests at your rate. Your changes are kept: adjust them and check again.`}
+          {t`The price difference could not be charged to the card you booked with, so nothing was changed. Your changes are kept: choose a rate paid at the hotel, or keep your booking as it is.`}
+        </p>
+      ) : unavailable === 'roomsGone' ? (
+        <p className="notice" role="alert">
+          {t`Your booking cannot be changed this way: no room is free for these dates and guests at the chosen rate. Your changes are kept: adjust them and check again.`}
         </p>
       ) : notice === 'repriceFailed' ? (
         <p className="notice" role="alert">
@@ -336,6 +342,14 @@ function PriceLines({ price, locale }: { price: PriceChange; locale: Locale }) {
   const difference = Math.abs(price.difference);
   return (
     <dl className="booking-summary__lines">
+      {price.room ? (
+        <div>
+          <dt>{t`New room and rate`}</dt>
+          <dd>
+            <bdi>{price.room.roomTypeName}</bdi>, <bdi>{price.room.rateName}</bdi>
+          </dd>
+        </div>
+      ) : null}
       <div>
         <dt>{t`New price`}</dt>
         <dd className="booking-change__price">

@@ -3,40 +3,45 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../../test/web/render-app';
 import type { BffHandler } from '../../../../test/web/render-app';
-import type { FeatureFlag } from '../../../services/flags/flags';
-import type * as FlagsContext from '../../shell/flags-context';
+import type { Modification } from '../../../contract/ecommerce';
+import {
+  callsTo,
+  CHECK_IN,
+  CHECK_OUT,
+  FIRST,
+  flagsOff,
+  LONGER_CHECK_OUT,
+  order,
+  ORDER_ID,
+  ORDER_PATH,
+  PRICED,
+  resetBookingPageTests,
+  ROOM_PRICED,
+  SECOND,
+  STARTED,
+} from '../confirmation/order.fixtures';
 
-type FlagsModule = typeof FlagsContext;
-import { CHECK_IN, FIRST, LONGER_CHECK_OUT, order, ORDER_ID, PRICED, SECOND, STARTED } from '../confirmation/order.fixtures';
-
-const flags = vi.hoisted(() => ({ off: new Set<string>() }));
-vi.mock('../../shell/flags-context', async (importOriginal) => {
-  const actual = await importOriginal<FlagsModule>();
-  return { ...actual, useFlag: (flag: FeatureFlag) => !flags.off.has(flag) && actual.useFlag(flag) };
-});
-
-afterEach(() => {
-  flags.off.clear();
-  vi.unstubAllGlobals();
-});
+vi.mock('../../shell/flags-context', async (original) => (await import('../confirmation/order.fixtures')).withFlagsOff(await original()));
+afterEach(resetBookingPageTests);
 
 const PAGE = `/en/booking/modify?order_id=${ORDER_ID}&reservation=${FIRST}`;
-const ORDER_PATH = `/bff/ecommerce/order/${ORDER_ID}`;
 const EDIT_PATH = `/bff/ecommerce/reservation-modification/${STARTED.modification_id}/room-stays/${STARTED.room_stay_id}`;
 const COMPLETE_PATH = `/bff/ecommerce/reservation-modification/${STARTED.modification_id}/complete`;
 
-type Calls = [RequestInfo | URL, RequestInit | undefined][];
+type Answer = ReturnType<BffHandler>;
 
-/** The fake BFF: the order, a modification that starts as booked, and the given answer to a price check. */
-function bff(edit: ReturnType<BffHandler>): BffHandler {
+/** The fake BFF: the order, a modification that starts as booked, and the given answers to a price check and to completing. */
+function bff(edit: Answer, { started = STARTED, complete = { body: { data: { ...PRICED, status: 'completed' } } } }: { started?: Modification; complete?: Answer } = {}): BffHandler {
   return (url) => {
     if (url.pathname === ORDER_PATH) return { body: { data: order() } };
-    if (url.pathname === '/bff/ecommerce/reservation-modification') return { body: { data: STARTED } };
+    if (url.pathname === '/bff/ecommerce/reservation-modification') return { body: { data: started } };
     if (url.pathname === EDIT_PATH) return edit;
-    if (url.pathname === COMPLETE_PATH) return { body: { data: { ...PRICED, status: 'completed' } } };
+    if (url.pathname === COMPLETE_PATH) return complete;
     return undefined;
   };
 }
+
+const refusal = (code: string, message: string): Answer => ({ status: 409, body: { error: { code, message } } });
 
 async function changeDeparture(date: string) {
   const departure = await screen.findByLabelText('Departure', undefined, { timeout: 5000 });
@@ -44,7 +49,9 @@ async function changeDeparture(date: string) {
   return departure as HTMLInputElement;
 }
 
-const callsTo = (calls: Calls, path: string) => calls.filter(([input]) => new URL(String(input), 'http://site.test').pathname === path);
+/** The choice of room and rate: one radio group per room type. */
+const rateRadio = async (roomTypeName: string, rate: RegExp) =>
+  within(await screen.findByRole('group', { name: roomTypeName }, { timeout: 5000 })).getByRole('radio', { name: rate }) as HTMLInputElement;
 
 describe('changing a booking', () => {
   it('shows the new price and the difference from the server before the change can be confirmed', async () => {
@@ -61,25 +68,33 @@ describe('changing a booking', () => {
     await within(panel).findByText('€360.00', undefined, { timeout: 5000 });
     expect(within(panel).getByText('Price now').closest('div')?.textContent).toBe('Price now€240.00');
     expect(within(panel).getByText('€120.00 more: charged now for prepaid rates, otherwise paid at the hotel')).toBeTruthy();
-    const calls = fetchMock.mock.calls as unknown as Calls;
-    const [edit] = callsTo(calls, EDIT_PATH);
+    const [edit] = callsTo(fetchMock, EDIT_PATH);
     expect(edit?.[1]?.method).toBe('PUT');
-    expect(JSON.parse(String(edit?.[1]?.body))).toEqual({ check_in_date: CHECK_IN, check_out_date: LONGER_CHECK_OUT, adults_count: 2, child_ages: [] });
-    expect(callsTo(calls, COMPLETE_PATH)).toHaveLength(0);
+    expect(JSON.parse(String(edit?.[1]?.body))).toEqual({
+      check_in_date: CHECK_IN,
+      check_out_date: LONGER_CHECK_OUT,
+      adults_count: 2,
+      child_ages: [],
+      room_type_code: 'DBL',
+      rate_code: 'FLEX',
+    });
+    expect(callsTo(fetchMock, COMPLETE_PATH)).toHaveLength(0);
 
     await userEvent.click(within(panel).getByRole('button', { name: 'Confirm the change' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/booking/confirmation'), { timeout: 5000 });
     expect(new URLSearchParams(router.state.location.searchStr).get('modified')).toBe(FIRST);
-    expect(callsTo(calls, COMPLETE_PATH)[0]?.[1]?.method).toBe('POST');
+    expect(callsTo(fetchMock, COMPLETE_PATH)[0]?.[1]?.method).toBe('POST');
     expect(await screen.findByText(`Your change is saved: reservation ${FIRST} shows the new details.`, undefined, { timeout: 5000 })).toBeTruthy();
   });
 
   it('keeps the edits and offers no confirmation when the new dates are not available', async () => {
-    await renderApp(PAGE, bff({ status: 409, body: { error: { code: 'conflict', message: 'modification_unavailable' } } }));
+    await renderApp(PAGE, bff(refusal('modification_unavailable', 'The changed stay cannot be booked')));
     const departure = await changeDeparture(LONGER_CHECK_OUT);
     await userEvent.click(screen.getByRole('button', { name: 'Check the new price' }));
     const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
+    expect(alert.textContent).toContain('no room is free for these dates and guests at the chosen rate');
     expect(alert.textContent).toContain('Your changes are kept');
+    expect(alert.textContent).not.toContain('could not be charged');
     expect(departure.value).toBe(LONGER_CHECK_OUT);
     expect(screen.queryByRole('button', { name: 'Confirm the change' })).toBeNull();
     // The guest can adjust and check again.
@@ -92,6 +107,76 @@ describe('changing a booking', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Check the new price' }));
     expect((await screen.findByRole('alert', undefined, { timeout: 5000 })).textContent).toContain('cannot be changed this way');
     expect(screen.queryByText('€360.00')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Confirm the change' })).toBeNull();
+  });
+
+  it('offers the other rooms and rates for the stay, then shows the chosen one\'s price and the difference before confirming', async () => {
+    const { fetchMock, router } = await renderApp(PAGE, bff({ body: { data: ROOM_PRICED } }, { complete: { body: { data: { ...ROOM_PRICED, status: 'completed' } } } }));
+    // The booked room and rate is the current choice, and marked as booked.
+    const booked = await rateRadio('Double room', /^Flexible rate/);
+    expect(booked.checked).toBe(true);
+    expect(booked.closest('label')?.textContent).toContain('As booked');
+    const member = await rateRadio('Double room', /^Flexible member rate/);
+    expect(member.closest('label')?.textContent).toBe('Flexible member rate Member rate €220.00 for the stay');
+    const superior = await rateRadio('Superior room', /^Flexible rate/);
+    expect(superior.closest('label')?.textContent).toContain('€300.00 for the stay');
+
+    await userEvent.click(superior);
+    expect(superior.checked).toBe(true);
+    expect(booked.checked).toBe(false);
+    // Chosen, not yet priced: nothing to confirm.
+    expect(screen.queryByRole('button', { name: 'Confirm the change' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Check the new price' }));
+
+    const panel = screen.getByRole('region', { name: 'New price' });
+    await within(panel).findByText('€300.00', undefined, { timeout: 5000 });
+    const line = (term: string) => within(panel).getByText(term).closest('div')?.textContent;
+    expect(line('New room and rate')).toBe('New room and rateSuperior room, Flexible rate');
+    expect(line('Price now')).toBe('Price now€240.00');
+    expect(within(panel).getByText('€60.00 more: charged now for prepaid rates, otherwise paid at the hotel')).toBeTruthy();
+    const [edit] = callsTo(fetchMock, EDIT_PATH);
+    expect(JSON.parse(String(edit?.[1]?.body))).toEqual({ check_in_date: CHECK_IN, check_out_date: CHECK_OUT, adults_count: 2, child_ages: [], room_type_code: 'SUP', rate_code: 'FLEX' });
+    expect(callsTo(fetchMock, COMPLETE_PATH)).toHaveLength(0);
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Confirm the change' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/booking/confirmation'), { timeout: 5000 });
+    expect(callsTo(fetchMock, COMPLETE_PATH)).toHaveLength(1);
+  });
+
+  it('asks for a price check before listing rooms for new dates', async () => {
+    await renderApp(PAGE, bff({ body: { data: PRICED } }));
+    await rateRadio('Superior room', /^Flexible rate/);
+    await changeDeparture(LONGER_CHECK_OUT);
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.getByText('Check the new price to see the rooms and rates free for your new dates and guests.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Check the new price' }));
+    // The answer's options, priced for the new dates, come back.
+    expect((await rateRadio('Double room', /^Flexible rate/)).checked).toBe(true);
+  });
+
+  it.each([
+    ['no options', { ...STARTED, options: undefined }],
+    ['an empty list', { ...STARTED, options: [] }],
+  ])('says no other rooms are available for these dates when the answer has %s', async (_, started) => {
+    await renderApp(PAGE, bff({ body: { data: PRICED } }, { started }));
+    expect(await screen.findByText('No other rooms are available for these dates.', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByText(/cancel this reservation and book again/)).toBeNull();
+  });
+
+  it.each([
+    ['the rooms are gone', refusal('modification_unavailable', 'The changed stay cannot be booked'), 'no room is free for these dates and guests', 'could not be charged'],
+    ['the difference could not be charged', refusal('modification_payment_failed', 'The difference could not be charged to the card'), 'could not be charged', 'no room is free'],
+  ])('says so when confirming finds %s, keeping the changes', async (_, complete, says, doesNotSay) => {
+    await renderApp(PAGE, bff({ body: { data: PRICED } }, { complete }));
+    const departure = await changeDeparture(LONGER_CHECK_OUT);
+    await userEvent.click(screen.getByRole('button', { name: 'Check the new price' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm the change' }, { timeout: 5000 }));
+    const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
+    expect(alert.textContent).toContain(says);
+    expect(alert.textContent).not.toContain(doesNotSay);
+    expect(alert.textContent).toContain('Your changes are kept');
+    expect(departure.value).toBe(LONGER_CHECK_OUT);
     expect(screen.queryByRole('button', { name: 'Confirm the change' })).toBeNull();
   });
 
@@ -109,11 +194,11 @@ describe('changing a booking', () => {
   });
 
   it('is not available while modify-booking-enabled is off, and starts nothing', async () => {
-    flags.off.add('modify-booking-enabled');
+    flagsOff.add('modify-booking-enabled');
     const { fetchMock } = await renderApp(PAGE, bff({ body: { data: PRICED } }));
     expect(await screen.findByText(/^Changing a booking online is not available/, undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to your booking' }).getAttribute('href')).toBe(`/en/booking/confirmation?order_id=${ORDER_ID}`);
     expect(screen.queryByLabelText('Departure')).toBeNull();
-    expect(callsTo(fetchMock.mock.calls as unknown as Calls, '/bff/ecommerce/reservation-modification')).toHaveLength(0);
+    expect(callsTo(fetchMock, '/bff/ecommerce/reservation-modification')).toHaveLength(0);
   });
 });

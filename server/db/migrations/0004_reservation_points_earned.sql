@@ -1,0 +1,1 @@
+ALTER TABLE "reservations" ADD COLUMN "points_earned" integer DEFAULT 0 NOT NULL;
