@@ -1,0 +1,66 @@
+import * as v from 'valibot';
+import { browserStorage, readValue, writeValue } from '../auth/persisted-values';
+
+/**
+ * The visitor's consent, per category (spec section 6: tracking, A/B testing, Google, Apple and Facebook
+ * sign-in, targeted messages, recent searches, video and other features depend on consent per category).
+ * Every feature that needs consent asks here and nowhere else. Nothing is granted until the visitor
+ * chooses, except `necessary`, which is always on. The choice is kept in this browser with the version
+ * of the categories it was given for: a new category makes the banner ask again.
+ */
+export const CONSENT_CATEGORIES = ['necessary', 'analytics', 'abTesting', 'socialSignIn', 'targetedMessages', 'recentSearches', 'video', 'marketing'] as const;
+export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
+
+/** Bumped when categories change meaning or are added: earlier choices no longer count. */
+export const CONSENT_VERSION = 1;
+export const CONSENT_STORAGE_KEY = 'consent';
+
+const ChoiceSchema = v.object({
+  version: v.number(),
+  /** When the visitor chose (ms since epoch). */
+  at: v.number(),
+  granted: v.array(v.picklist(CONSENT_CATEGORIES)),
+});
+export type ConsentChoice = v.InferOutput<typeof ChoiceSchema>;
+
+type Listener = (granted: ReadonlySet<ConsentCategory>) => void;
+const listeners = new Set<Listener>();
+
+function readChoice(storage: Storage | null = browserStorage()): ConsentChoice | null {
+  const raw = readValue(CONSENT_STORAGE_KEY, storage);
+  if (raw === null) return null;
+  try {
+    const parsed = v.safeParse(ChoiceSchema, JSON.parse(raw));
+    return parsed.success && parsed.output.version === CONSENT_VERSION ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The categories granted now: `necessary` always; the rest only as the visitor chose. */
+export function grantedCategories(storage: Storage | null = browserStorage()): ReadonlySet<ConsentCategory> {
+  return new Set<ConsentCategory>(['necessary', ...(readChoice(storage)?.granted ?? [])]);
+}
+
+export function hasConsent(category: ConsentCategory, storage: Storage | null = browserStorage()): boolean {
+  return grantedCategories(storage).has(category);
+}
+
+/** Whether the visitor has chosen (for the current categories): the banner shows until they have. */
+export function hasChosen(storage: Storage | null = browserStorage()): boolean {
+  return readChoice(storage) !== null;
+}
+
+/** Records the visitor's choice (the categories not listed are refused) and tells every listener. */
+export function chooseConsent(granted: readonly ConsentCategory[], now: number = Date.now(), storage: Storage | null = browserStorage()): void {
+  const choice: ConsentChoice = { version: CONSENT_VERSION, at: now, granted: [...new Set(granted)].filter((category) => category !== 'necessary') };
+  writeValue(CONSENT_STORAGE_KEY, JSON.stringify(choice), storage);
+  const current = grantedCategories(storage);
+  for (const listener of listeners) listener(current);
+}
+
+/** Calls `listener` on every change of the choice (in this tab); answers the unsubscribe. */
+export function onConsentChange(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
