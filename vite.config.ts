@@ -19,6 +19,10 @@ export default defineConfig({
   define: {
     // Only the DSN is exposed to the browser; other SENTRY_* variables (tokens) never are.
     'import.meta.env.SENTRY_DSN': JSON.stringify(process.env.SENTRY_DSN ?? ''),
+    // The feature-flag client key (public, like a GrowthBook SDK key) and, to use a GrowthBook server
+    // instead of the site's own flag routes, its URL (src/services/flags/flag-client.ts).
+    'import.meta.env.GROWTHBOOK_CLIENT_KEY': JSON.stringify(process.env.GROWTHBOOK_CLIENT_KEY ?? ''),
+    'import.meta.env.GROWTHBOOK_API_HOST': JSON.stringify(process.env.GROWTHBOOK_API_HOST ?? ''),
   },
   build: {
     target: 'es2022',
@@ -37,6 +41,10 @@ export default defineConfig({
       '/dev/idp': `http://127.0.0.1:${process.env.BFF_PORT ?? '3001'}`,
       // So does the bundled test payment provider (its hosted card form and approval pages).
       '/psp': `http://127.0.0.1:${process.env.BFF_PORT ?? '3001'}`,
+      // And the feature flags (GrowthBook-compatible routes and their event stream, server/features).
+      '/api/features': `http://127.0.0.1:${process.env.BFF_PORT ?? '3001'}`,
+      '/api/eval': `http://127.0.0.1:${process.env.BFF_PORT ?? '3001'}`,
+      '^/sub/': `http://127.0.0.1:${process.env.BFF_PORT ?? '3001'}`,
     },
   },
   test: {

@@ -1,4 +1,6 @@
 import { test as base } from '@playwright/test';
+import { CONSENT_CATEGORIES, CONSENT_STORAGE_KEY, CONSENT_VERSION } from '../src/services/consent/consent';
+import type { ConsentChoice } from '../src/services/consent/consent';
 
 export { expect } from '@playwright/test';
 export type { Page } from '@playwright/test';
@@ -9,6 +11,12 @@ interface Options {
    * the browser starts as a visitor's who saw it today, so it never covers what a journey clicks.
    */
   googlePrompt: boolean;
+  /**
+   * The visitor's consent when the journey starts: 'all' (the default, so the first-visit banner never
+   * covers what a journey clicks), 'none' (chosen: only necessary) or 'unset' (a first visit: the banner
+   * asks). A choice the journey makes itself is kept: the stored one is written only where there is none.
+   */
+  consent: 'all' | 'none' | 'unset';
 }
 
 /**
@@ -17,7 +25,22 @@ interface Options {
  */
 export const test = base.extend<Options>({
   googlePrompt: [false, { option: true }],
-  page: async ({ page, googlePrompt }, use) => {
+  consent: ['all', { option: true }],
+  page: async ({ page, googlePrompt, consent }, use) => {
+    if (consent !== 'unset') {
+      // The choice as the site stores it (services/consent/consent.ts).
+      const choice: ConsentChoice = {
+        version: CONSENT_VERSION,
+        at: Date.now(),
+        granted: consent === 'all' ? CONSENT_CATEGORIES.filter((category) => category !== 'necessary') : [],
+      };
+      await page.addInitScript(
+        ({ key, value }) => {
+          if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+        },
+        { key: CONSENT_STORAGE_KEY, value: JSON.stringify(choice) },
+      );
+    }
     if (!googlePrompt) {
       // The login-shown flag as the site writes it (services/auth/persisted-values.ts), valid for a day.
       await page.addInitScript(() => {

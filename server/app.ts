@@ -2,6 +2,7 @@ import { compress } from 'hono/compress';
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { BFF_PREFIX } from '../src/contract/content';
+import { analyticsRoutes } from './analytics/routes';
 import { type AuthOptions, createAuth } from './auth/core';
 import { authRoutes } from './auth/routes';
 import { contentRoutes } from './content/routes';
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps) {
         auth,
       }),
     )
+    .route('/', analyticsRoutes({ db: deps.db, now: auth.now, readable: auth.settings.devOutbox }))
     .route('/', devOutboxRoutes({ db: deps.db, enabled: auth.settings.devOutbox }));
 }
 

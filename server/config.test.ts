@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       paymentProvider: 'test',
       // Outside production the outbox page and the local identity provider are on.
       auth: defaultAuthSettings({ devOutbox: true, devIdp: true }),
+      features: { file: 'server/features/flags.json', clientKey: 'sdk-local' },
     });
   });
 
@@ -35,6 +36,8 @@ describe('loadConfig', () => {
         SSR_ENTRY: '/srv/render/entry-server.js',
         LOG_LEVEL: 'warn',
         PAYMENT_PROVIDER: 'none',
+        FEATURES_FILE: '/etc/site/flags.json',
+        GROWTHBOOK_CLIENT_KEY: 'sdk-abc123',
       }),
     ).toEqual({
       port: 8080,
@@ -49,6 +52,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       paymentProvider: 'none',
       auth: defaultAuthSettings({ devOutbox: true, devIdp: true }),
+      features: { file: '/etc/site/flags.json', clientKey: 'sdk-abc123' },
     });
   });
 
@@ -123,6 +127,9 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://mail'],
     ['SENTRY_DSN', 'sentry'],
     ['LOG_LEVEL', 'verbose'],
+    // The key is a path segment of the flag routes: no slashes, spaces or other surprises.
+    ['GROWTHBOOK_CLIENT_KEY', 'sdk/../admin'],
+    ['GROWTHBOOK_CLIENT_KEY', 'x'.repeat(101)],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  - ${name} must`));

@@ -37,6 +37,9 @@ const MailFromSchema = v.pipe(
   }, 'must be an email address, optionally with a name: Name <address@example.com>'),
 );
 
+/** The client key of development and tests; the web app uses the same one unless built with another (vite.config.ts). */
+export const DEFAULT_GROWTHBOOK_CLIENT_KEY = 'sdk-local';
+
 export const PAYMENT_PROVIDERS = ['test', 'none'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
@@ -52,6 +55,8 @@ const EnvSchema = v.object({
   SSR_ENTRY: v.optional(nonEmpty, 'dist-server/entry-server.js'),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   PAYMENT_PROVIDER: v.optional(v.picklist(PAYMENT_PROVIDERS, `must be one of ${PAYMENT_PROVIDERS.join(', ')}`), 'test'),
+  FEATURES_FILE: v.optional(nonEmpty, 'server/features/flags.json'),
+  GROWTHBOOK_CLIENT_KEY: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,100}$/, 'must be letters, digits, _ or -')), DEFAULT_GROWTHBOOK_CLIENT_KEY),
   ...AUTH_ENV_ENTRIES,
 });
 
@@ -77,6 +82,13 @@ export interface Config {
   paymentProvider: PaymentProviderName;
   /** Sign-in, sessions, mail and the development identity provider (server/auth/settings.ts). */
   auth: AuthSettings;
+  /** The feature flags served to the GrowthBook SDK (server/features, decision 0018). */
+  features: {
+    /** The flags file, read at start and again whenever it changes. */
+    file: string;
+    /** The client key the flag routes answer for (`/api/features/{clientKey}`); a public value, not a secret. */
+    clientKey: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -114,5 +126,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: out.LOG_LEVEL,
     paymentProvider: out.PAYMENT_PROVIDER,
     auth: authSettingsFrom(out),
+    features: { file: out.FEATURES_FILE, clientKey: out.GROWTHBOOK_CLIENT_KEY },
   };
 }

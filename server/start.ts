@@ -13,6 +13,7 @@ import { type DatabaseHandle, migrate, openDatabase } from './db/database';
 import { ensureInventoryWindow, seedIfEmpty } from './db/seed';
 import { devIdentityProviderMount } from './dev/identity-provider';
 import { createErrorReporter } from './error-reporting';
+import { featuresMount } from './features/mount';
 import { createJsonLogger, type Logger } from './logger';
 import { schedulePurge } from './maintenance/purge';
 import { loadPageRenderer } from './page-renderer';
@@ -52,6 +53,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const now = options.now ?? (() => new Date());
   const version = process.env.APP_VERSION ?? packageVersion();
   const errorReporter = await createErrorReporter(config.sentryDsn, version);
+  // The GrowthBook-compatible flag routes, on the site's origin where the SDK looks; a bad flags file stops the start here.
+  const features = featuresMount({ file: config.features.file, clientKeys: [config.features.clientKey], logger });
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
@@ -114,6 +117,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const { pathname } = new URL(request.url);
       if (devIdp?.matches(pathname)) return devIdp.fetch(env);
       if (psp?.matches(pathname)) return psp.app.fetch(request, env);
+      if (features.matches(pathname)) return features.app.fetch(request, env);
       return site && !isBffPath(pathname) ? site.fetch(request, env) : bff.fetch(request, env);
     },
     port: options.port ?? config.port,
@@ -169,6 +173,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     close() {
       closing ??= (async () => {
         clearInterval(topUp);
+        features.close();
         await purge.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

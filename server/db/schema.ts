@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   char,
   check,
@@ -772,4 +773,24 @@ export const savedCards = pgTable(
     createdAt: moment('created_at').notNull(),
   },
   (t) => [unique('saved_cards_member_token').on(t.memberId, t.token), check('saved_cards_expiry_month', sql`${t.expiryMonth} between 1 and 12`)],
+);
+
+/**
+ * Analytics events the browser's tracking queue sent (spec section 7), one row per event, as the contract
+ * (src/contract/analytics.ts) checked them. `payload` is the whole event; `context` the batch's landing
+ * attribution (trv_reference, trv_locale). Only sent with the visitor's analytics consent.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    // Events pile up faster than anything else here: a 64-bit key.
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    anonymousId: text('anonymous_id').notNull(),
+    type: text('type').notNull(),
+    occurredAt: moment('occurred_at').notNull(),
+    receivedAt: moment('received_at').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    context: jsonb('context').$type<{ trvReference?: string; trvLocale?: string }>(),
+  },
+  (t) => [index('analytics_events_received_idx').on(t.receivedAt), index('analytics_events_anonymous_idx').on(t.anonymousId, t.id)],
 );

@@ -9,10 +9,11 @@ const allowed: GooglePromptConditions = {
   googleAvailable: true,
   shownRecently: false,
   overlayOpen: false,
+  consented: true,
 };
 
 describe('the Google prompt (spec section 2)', () => {
-  it('shows for a signed-out visitor with Google available', () => {
+  it('shows for a signed-out visitor with Google available who consented to social sign-in', () => {
     expect(mayPromptGoogle(allowed)).toBe(true);
     expect(mayPromptGoogle({ ...allowed, pathname: '/ar/' })).toBe(true);
   });
@@ -26,6 +27,7 @@ describe('the Google prompt (spec section 2)', () => {
     ['for a signed-in member (or before the stored token was read)', { signedOut: false }],
     ['when Google is off (flag or BFF)', { googleAvailable: false }],
     ['within a day of the last time it was shown', { shownRecently: true }],
+    ['without consent to social sign-in', { consented: false }],
   ])('is suppressed %s', (_name, change) => {
     expect(mayPromptGoogle({ ...allowed, ...change })).toBe(false);
   });

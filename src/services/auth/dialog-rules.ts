@@ -40,15 +40,18 @@ export interface GooglePromptConditions {
   shownRecently: boolean;
   /** A modal overlay (the sign-in dialog, a menu or picker drawn as a modal) is open. */
   overlayOpen: boolean;
+  /** The visitor has granted the socialSignIn consent category (services/consent). */
+  consented: boolean;
 }
 
 /**
  * The Google prompt shows 500 ms after a page opens (AUTH_LIMITS.googlePromptDelayMs), for a signed-out
- * visitor with Google available. It is suppressed on the login page, when a registration_token is in the
- * query (the visitor is finishing a registration), while an overlay is open, and for a day once shown.
+ * visitor with Google available who consented to social sign-in. It is suppressed on the login page, when
+ * a registration_token is in the query (the visitor is finishing a registration), while an overlay is
+ * open, and for a day once shown.
  */
 export function mayPromptGoogle(conditions: GooglePromptConditions): boolean {
-  if (!conditions.signedOut || !conditions.googleAvailable || conditions.shownRecently || conditions.overlayOpen) return false;
+  if (!conditions.consented || !conditions.signedOut || !conditions.googleAvailable || conditions.shownRecently || conditions.overlayOpen) return false;
   if (isLoginPagePath(conditions.pathname)) return false;
   return !conditions.search.registration_token;
 }

@@ -2,20 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mayOpenLoginDialog, opensLoginDialog, isAccountPath, isLoginPagePath } from './dialog-rules';
 import { identifiedMembers, identifyMember } from './identify';
 import { browserSessionPersistence, isFlagSet, ONE_DAY_MS, PERSISTED_KEYS, readExpiring, readStoredProfile, setFlag, writeExpiring } from './persisted-values';
+import { memoryStorage } from '../../../test/web/memory-storage';
 
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (index) => [...map.keys()][index] ?? null,
-    removeItem: (key) => void map.delete(key),
-    setItem: (key, value) => void map.set(key, String(value)),
-  };
-}
 
 const NOW = Date.UTC(2027, 2, 10, 9, 0, 0);
 

@@ -5,6 +5,7 @@ import { validToken } from '../../../test/auth/tokens';
 import { renderApp } from '../../../test/web/render-app';
 import type { BffHandler } from '../../../test/web/render-app';
 import type { MemberProfile } from '../../contract/auth';
+import { chooseConsent } from '../../services/consent/consent';
 
 const TOKEN = validToken(Date.now(), { sub: 'guid-mia' });
 
@@ -350,6 +351,11 @@ describe('Google prompt', () => {
     while (performance.now() < deadline && !until?.()) await new Promise((resolve) => setImmediate(resolve));
   }
 
+  beforeEach(() => {
+    // The prompt offers Google sign-in, which needs the visitor's consent to social sign-in.
+    chooseConsent(['socialSignIn']);
+  });
+
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -424,5 +430,20 @@ describe('Google prompt', () => {
     await vi.advanceTimersByTimeAsync(1000);
     await settle();
     expect(screen.queryByRole('complementary', { name: promptName })).toBeNull();
+  });
+
+  it.each([
+    ['before the visitor has chosen', () => localStorage.removeItem('consent')],
+    ['when the visitor refused social sign-in', () => chooseConsent(['analytics', 'video'])],
+  ])('does not ask %s, nor load anything for it', async (_name, refuse) => {
+    refuse();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { fetchMock } = await renderApp('/en/', bff(googleOn));
+    await settle(() => screen.queryByRole('button', { name: 'Sign in' }) !== null);
+    await vi.advanceTimersByTimeAsync(2000);
+    await settle();
+    expect(screen.queryByRole('complementary', { name: promptName })).toBeNull();
+    expect(callsTo(fetchMock, '/auth/providers')).toHaveLength(0);
+    expect(localStorage.getItem('loginShown')).toBeNull();
   });
 });

@@ -1,10 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Locale } from '../../contract/locales';
 import { localizedPath, ROUTES } from '../../services/navigation/paths';
+import { usePrivacySettings } from './consent/privacy-settings-context';
 import { SiteLink } from './SiteLink';
 
 export function Footer({ locale }: { locale: Locale }) {
   const { t } = useLingui();
+  const { openSettings } = usePrivacySettings();
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
@@ -19,6 +21,12 @@ export function Footer({ locale }: { locale: Locale }) {
             </li>
             <li>
               <SiteLink href={localizedPath(locale, ROUTES.preferenceCenter)}>{t`Newsletter preferences`}</SiteLink>
+            </li>
+            <li>
+              {/* Consent can be changed at any time, from every page. */}
+              <button type="button" className="site-footer__privacy" aria-haspopup="dialog" onClick={openSettings}>
+                {t`Privacy settings`}
+              </button>
             </li>
           </ul>
         </nav>

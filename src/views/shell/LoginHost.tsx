@@ -11,8 +11,10 @@ import { mayOpenLoginDialog, mayPromptGoogle, opensLoginDialog } from '../../ser
 import { isFlagSet, PERSISTED_KEYS, PERSISTED_LIFETIMES_MS, setFlag } from '../../services/auth/persisted-values';
 import { providersQuery } from '../../services/auth/queries';
 import { isSignInPopup } from '../../services/auth/social';
+import { hasConsent } from '../../services/consent/consent';
 import { reportError } from '../../services/errors/report';
 import { ANCHORS } from '../../services/navigation/paths';
+import { useConsent } from './consent/use-consent';
 import { useFlag } from './flags-context';
 import { LoginControlContext, SessionActorContext, useLoginControl } from './session-context';
 import type * as LoginRuntimeModule from './login-runtime';
@@ -166,9 +168,11 @@ function GooglePrompt() {
   const signedIn = SessionActorContext.useSelector(selectIsSignedIn);
   const restoring = SessionActorContext.useSelector(selectIsRestoring);
   const googleFlag = useFlag('Google Sign-In');
+  // Without consent to social sign-in nothing is planned: no providers request, no sign-in code loaded.
+  const consented = useConsent('socialSignIn');
   const location = useLocation();
   const [wanted, setWanted] = useState(false);
-  const conditions = { pathname: location.pathname, search: location.search as Record<string, unknown>, signedOut: !restoring && !signedIn };
+  const conditions = { pathname: location.pathname, search: location.search as Record<string, unknown>, signedOut: !restoring && !signedIn, consented };
   const allowedHere = mayPromptGoogle({ ...conditions, googleAvailable: googleFlag, shownRecently: false, overlayOpen: false });
 
   useEffect(() => {
@@ -180,7 +184,8 @@ function GooglePrompt() {
         .then((providers) => {
           const googleAvailable = providers.some((entry) => entry.provider === 'google' && entry.enabled);
           const shownRecently = isFlagSet(PERSISTED_KEYS.loginShown, Date.now());
-          if (cancelled || !mayPromptGoogle({ ...conditions, googleAvailable, shownRecently, overlayOpen: overlayOpen() })) return;
+          const now = { googleAvailable, shownRecently, overlayOpen: overlayOpen(), consented: hasConsent('socialSignIn') };
+          if (cancelled || !mayPromptGoogle({ ...conditions, ...now })) return;
           setFlag(PERSISTED_KEYS.loginShown, PERSISTED_LIFETIMES_MS.loginShown, Date.now());
           load();
           setWanted(true);

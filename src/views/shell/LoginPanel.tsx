@@ -18,6 +18,8 @@ import type { LoginErrorCode } from '../../machines/login/login.types';
 import { providersQuery } from '../../services/auth/queries';
 import { prepareSocialSignIn } from '../../services/auth/social';
 import { localizedPath, registrationHref, ROUTES } from '../../services/navigation/paths';
+import { usePrivacySettings } from './consent/privacy-settings-context';
+import { useConsent } from './consent/use-consent';
 import { useFlag } from './flags-context';
 import { useLoginActor, useLoginSelector } from './session-context';
 import { SiteLink } from './SiteLink';
@@ -247,15 +249,17 @@ export function LoginPanel({ locale, headingLevel = 2, titleId }: PanelProps) {
 /**
  * Google and Apple (behind their flags) and Facebook, each when the BFF has it switched on.
  *
- * Consent: social sign-in belongs to a consent category (spec section 6). When the consent service
- * exists, it plugs in here: a provider's button shows only with that category granted, and otherwise
- * a line explains why it is missing, with a link to the privacy settings.
+ * Consent: social sign-in is a consent category (spec section 6). Without it no provider's button shows
+ * and nothing of theirs loads (not even the sign-in library); a line says why, with a button to the
+ * privacy settings. Granting it there shows the buttons at once.
  */
 function SocialButtons() {
   const { t } = useLingui();
   const actor = useLoginActor();
   const loading = useLoginSelector(selectIsLoading);
   const running = useLoginSelector(selectSocialInProgress);
+  const consented = useConsent('socialSignIn');
+  const { openSettings } = usePrivacySettings();
   const googleOn = useFlag('Google Sign-In');
   const appleOn = useFlag('Apple Sign-in');
   const providers = useQuery(providersQuery());
@@ -267,12 +271,22 @@ function SocialButtons() {
   ].filter((button) => button.show);
 
   // The popup must open within the click: the sign-in library is loaded as soon as a button shows.
-  const hasOidcButton = buttons.some((button) => button.provider !== 'facebook');
+  const hasOidcButton = consented && buttons.some((button) => button.provider !== 'facebook');
   useEffect(() => {
     if (hasOidcButton) void prepareSocialSignIn();
   }, [hasOidcButton]);
 
   if (buttons.length === 0) return null;
+  if (!consented) {
+    return (
+      <p className="social-consent">
+        {t`Sign-in with Google, Apple or Facebook shares data with them, so it is offered only with your consent.`}{' '}
+        <button type="button" className="link-button" aria-haspopup="dialog" onClick={openSettings}>
+          {t`Privacy settings`}
+        </button>
+      </p>
+    );
+  }
   return (
     <ul className="social-buttons">
       {buttons.map((button) => (

@@ -108,7 +108,7 @@ function SessionEffects({ locale }: { locale: Locale }) {
         const left = event.reason === 'logout' || event.reason === 'unauthorized' || event.reason === 'expired';
         if (left && isAccountPath(router.state.location.pathname)) void router.navigate({ href: localizedPath(locale, ROUTES.home) });
       }),
-      // Analytics is not built yet: the identification is recorded by services/auth/identify.ts.
+      // services/auth/identify.ts hands the member to analytics (once a day, with consent).
       actor.on('identify', (event) => {
         if (event.memberGuid) identifyMember(event.memberGuid);
       }),

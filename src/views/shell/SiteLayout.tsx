@@ -6,7 +6,12 @@ import { textDirection } from '../../contract/locales';
 import type { Locale } from '../../contract/locales';
 import { selectTheme } from '../../machines/appearance/appearance.selectors';
 import { THEMES, themeCssVariables } from '../../themes/tokens';
+import { AnalyticsTracker } from './AnalyticsTracker';
 import { AppearanceContext } from './appearance-context';
+import { FlagsProvider } from './flags-context';
+import { ConsentBanner } from './consent/ConsentBanner';
+import { ConsentSettingsDialog } from './consent/ConsentSettingsDialog';
+import { PrivacySettingsProvider } from './consent/privacy-settings-context';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { LoginHost, LoginNoticeSlot } from './LoginHost';
@@ -14,14 +19,17 @@ import { SessionProvider } from './SessionProvider';
 import { SeoLinks } from './SeoLinks';
 import './login.css';
 import './site.css';
+import './consent/consent.css';
 
 /** The frame of every page: theme, language and direction, header, main content and footer. */
 export function SiteLayout({ locale, children }: { locale: Locale; children: ReactNode }) {
   const { pathname } = useLocation();
   return (
-    <AppearanceContext.Provider options={{ input: { pathname } }}>
-      <ThemedShell locale={locale}>{children}</ThemedShell>
-    </AppearanceContext.Provider>
+    <FlagsProvider>
+      <AppearanceContext.Provider options={{ input: { pathname } }}>
+        <ThemedShell locale={locale}>{children}</ThemedShell>
+      </AppearanceContext.Provider>
+    </FlagsProvider>
   );
 }
 
@@ -51,16 +59,22 @@ function ThemedShell({ locale, children }: { locale: Locale; children: ReactNode
         {t`Skip to content`}
       </a>
       <SeoLinks locale={locale} />
-      <SessionProvider locale={locale}>
-        <LoginHost locale={locale}>
-          <Header locale={locale} tokens={tokens} />
-          <LoginNoticeSlot />
-          <main id="main" tabIndex={-1}>
-            {children}
-          </main>
-          <Footer locale={locale} />
-        </LoginHost>
-      </SessionProvider>
+      <AnalyticsTracker locale={locale} />
+      <PrivacySettingsProvider>
+        {/* Early in the reading order, so keyboard and screen-reader users meet it first. */}
+        <ConsentBanner />
+        <SessionProvider locale={locale}>
+          <LoginHost locale={locale}>
+            <Header locale={locale} tokens={tokens} />
+            <LoginNoticeSlot />
+            <main id="main" tabIndex={-1}>
+              {children}
+            </main>
+            <Footer locale={locale} />
+          </LoginHost>
+        </SessionProvider>
+        <ConsentSettingsDialog />
+      </PrivacySettingsProvider>
     </div>
   );
 }

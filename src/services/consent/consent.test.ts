@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CONSENT_CATEGORIES, CONSENT_STORAGE_KEY, CONSENT_VERSION, chooseConsent, grantedCategories, hasChosen, hasConsent, onConsentChange } from './consent';
+import type { ConsentCategory } from './consent';
+import { memoryStorage } from '../../../test/web/memory-storage';
+
+
+const stored = (value: unknown) => memoryStorage({ [CONSENT_STORAGE_KEY]: JSON.stringify(value) });
+const NOW = Date.UTC(2026, 4, 1, 10, 0, 0);
+
+describe('consent before the visitor chooses', () => {
+  it('grants only the necessary category and counts as not chosen', () => {
+    const storage = memoryStorage();
+    expect([...grantedCategories(storage)]).toEqual(['necessary']);
+    expect(hasChosen(storage)).toBe(false);
+    for (const category of CONSENT_CATEGORIES) expect(hasConsent(category, storage), category).toBe(category === 'necessary');
+  });
+
+  it('grants only the necessary category where there is no storage (the server)', () => {
+    expect([...grantedCategories(null)]).toEqual(['necessary']);
+    expect(hasChosen(null)).toBe(false);
+    expect(hasConsent('analytics', null)).toBe(false);
+  });
+
+  it.each<[string, string]>([
+    ['not JSON', '{granted'],
+    ['another shape', JSON.stringify({ version: CONSENT_VERSION, granted: 'analytics' })],
+    ['an unknown category', JSON.stringify({ version: CONSENT_VERSION, at: NOW, granted: ['analytics', 'mindReading'] })],
+  ])('ignores a stored value that is %s', (_name, raw) => {
+    const storage = memoryStorage({ [CONSENT_STORAGE_KEY]: raw });
+    expect(hasChosen(storage)).toBe(false);
+    expect(hasConsent('analytics', storage)).toBe(false);
+  });
+});
+
+describe('the visitor’s choice', () => {
+  it('grants what was chosen, always necessary, and refuses the rest', () => {
+    const storage = memoryStorage();
+    chooseConsent(['analytics', 'video'], NOW, storage);
+    expect(hasChosen(storage)).toBe(true);
+    expect([...grantedCategories(storage)].sort()).toEqual(['analytics', 'necessary', 'video']);
+    expect(hasConsent('socialSignIn', storage)).toBe(false);
+    expect(hasConsent('marketing', storage)).toBe(false);
+  });
+
+  it('stores version, time and the granted categories (without necessary, without repeats) under "consent"', () => {
+    const storage = memoryStorage();
+    chooseConsent(['necessary', 'socialSignIn', 'socialSignIn'], NOW, storage);
+    expect(JSON.parse(storage.getItem('consent') ?? 'null')).toEqual({ version: CONSENT_VERSION, at: NOW, granted: ['socialSignIn'] });
+  });
+
+  it('counts refusing everything as a choice', () => {
+    const storage = memoryStorage();
+    chooseConsent([], NOW, storage);
+    expect(hasChosen(storage)).toBe(true);
+    expect([...grantedCategories(storage)]).toEqual(['necessary']);
+  });
+
+  it('accepting everything grants every category', () => {
+    const storage = memoryStorage();
+    chooseConsent(CONSENT_CATEGORIES, NOW, storage);
+    for (const category of CONSENT_CATEGORIES) expect(hasConsent(category, storage), category).toBe(true);
+  });
+
+  it('a later choice replaces the earlier one', () => {
+    const storage = memoryStorage();
+    chooseConsent(['analytics', 'marketing'], NOW, storage);
+    chooseConsent(['video'], NOW + 1000, storage);
+    expect([...grantedCategories(storage)].sort()).toEqual(['necessary', 'video']);
+  });
+
+  it('forgets a choice given for another version of the categories (the banner asks again)', () => {
+    const granted: ConsentCategory[] = ['analytics', 'abTesting'];
+    for (const version of [CONSENT_VERSION - 1, CONSENT_VERSION + 1]) {
+      const storage = stored({ version, at: NOW, granted });
+      expect(hasChosen(storage), `version ${version}`).toBe(false);
+      expect(hasConsent('analytics', storage), `version ${version}`).toBe(false);
+    }
+    const current = stored({ version: CONSENT_VERSION, at: NOW, granted });
+    expect(hasChosen(current)).toBe(true);
+    expect(hasConsent('analytics', current)).toBe(true);
+  });
+});
+
+describe('listeners', () => {
+  const unsubscribes: (() => void)[] = [];
+  afterEach(() => {
+    for (const unsubscribe of unsubscribes.splice(0)) unsubscribe();
+  });
+
+  it('hear every choice with the categories granted after it', () => {
+    const storage = memoryStorage();
+    const heard: string[][] = [];
+    unsubscribes.push(onConsentChange((granted) => heard.push([...granted].sort())));
+    chooseConsent(['marketing'], NOW, storage);
+    chooseConsent([], NOW, storage);
+    expect(heard).toEqual([['marketing', 'necessary'], ['necessary']]);
+  });
+
+  it('are told nothing after unsubscribing, while others still are', () => {
+    const storage = memoryStorage();
+    const gone = vi.fn();
+    const staying = vi.fn();
+    const unsubscribe = onConsentChange(gone);
+    unsubscribes.push(onConsentChange(staying));
+    unsubscribe();
+    chooseConsent(['video'], NOW, storage);
+    expect(gone).not.toHaveBeenCalled();
+    expect(staying).toHaveBeenCalledTimes(1);
+  });
+});

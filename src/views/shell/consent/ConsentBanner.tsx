@@ -1,0 +1,48 @@
+import { useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
+import { CONSENT_CATEGORIES, chooseConsent } from '../../../services/consent/consent';
+import type { ConsentCategory } from '../../../services/consent/consent';
+import { usePrivacySettings } from './privacy-settings-context';
+import { useConsentChoice } from './use-consent';
+
+/**
+ * The first-visit banner: asks for consent until the visitor has chosen for the current categories. It
+ * never renders on the server or while the page is taken over (storage is not known there), only once
+ * the browser has read that nothing was chosen; it is fixed to the end of the viewport, so it moves
+ * nothing on the page when it appears. It is not modal: the page stays usable, with only necessary on.
+ */
+export function ConsentBanner() {
+  const { t } = useLingui();
+  const { known, chosen } = useConsentChoice();
+  const { openSettings } = usePrivacySettings();
+  const titleId = useId();
+  if (!known || chosen) return null;
+  // The banner goes with the choice: focus moves on to the page's content instead of being lost.
+  const choose = (granted: readonly ConsentCategory[]) => {
+    chooseConsent(granted);
+    document.getElementById('main')?.focus({ preventScroll: true });
+  };
+  return (
+    <section className="consent-banner" aria-labelledby={titleId}>
+      <div className="consent-banner__inner">
+        <h2 id={titleId} className="consent-banner__title">
+          {t`Your privacy`}
+        </h2>
+        <p className="consent-banner__text">
+          {t`We use what is necessary to run the site. With your consent we also measure visits, test improvements, show personal offers and offer sign-in with Google, Apple or Facebook. You can change your choice at any time under Privacy settings.`}
+        </p>
+        <p className="consent-banner__actions">
+          <button type="button" className="button button--primary" onClick={() => choose(CONSENT_CATEGORIES)}>
+            {t`Accept all`}
+          </button>
+          <button type="button" className="button" onClick={() => choose([])}>
+            {t`Only necessary`}
+          </button>
+          <button type="button" className="button" aria-haspopup="dialog" onClick={openSettings}>
+            {t`Choose…`}
+          </button>
+        </p>
+      </div>
+    </section>
+  );
+}
