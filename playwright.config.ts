@@ -1,6 +1,7 @@
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 /** Browsers are not downloaded: the system's Chromium runs the journeys (CHROMIUM_PATH overrides). */
@@ -8,6 +9,13 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const port = Number(process.env.E2E_PORT ?? 4173);
 // A fresh embedded database per run, so journeys never depend on an earlier run's data.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'hotel-e2e-'));
+// The flags file the server reads: a copy that journeys may rewrite (e2e/flags.spec.ts flips a flag live).
+// Set once in the main process; the workers inherit the variable and so find the same file.
+if (!process.env.E2E_FEATURES_FILE) {
+  process.env.E2E_FEATURES_FILE = join(mkdtempSync(join(tmpdir(), 'hotel-e2e-flags-')), 'flags.json');
+  copyFileSync(fileURLToPath(new URL('server/features/flags.json', import.meta.url)), process.env.E2E_FEATURES_FILE);
+}
+const featuresFile = process.env.E2E_FEATURES_FILE;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -49,6 +57,7 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ENABLE_DEV_OUTBOX: '1',
       ENABLE_DEV_IDP: '1',
+      FEATURES_FILE: featuresFile,
     },
     stdout: 'ignore',
     stderr: 'pipe',

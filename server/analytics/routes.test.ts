@@ -42,6 +42,15 @@ describe('POST /bff/analytics/events', () => {
     expect(v.parse(StoredAnalyticsEventsResponseSchema, errors.body).data.map((row) => row.event.type)).toEqual(['error']);
   });
 
+  it('stores an experiment_viewed event and lets tests read it by type', async () => {
+    const test = createAuthTestApp(database.db);
+    const anonymousId = `anon-${crypto.randomUUID()}`;
+    const viewed = { type: 'experiment_viewed', at: Date.UTC(2026, 2, 2, 8, 2), date: '02-03-2026', pathname: '/en/', experimentKey: 'layout-experiment', variationKey: '3' };
+    expect(await test.post(ANALYTICS_PATHS.events, { anonymousId, events: [viewed, pageView] })).toMatchObject({ status: 202, body: { accepted: 2 } });
+    const stored = await test.get(`${ANALYTICS_PATHS.events}?anonymousId=${anonymousId}&type=experiment_viewed`);
+    expect(v.parse(StoredAnalyticsEventsResponseSchema, stored.body).data.map((row) => row.event)).toEqual([viewed]);
+  });
+
   it.each([
     ['no events', { anonymousId: 'anon-12345678', events: [] }, 'events'],
     ['an unknown event type', { anonymousId: 'anon-12345678', events: [{ ...pageView, type: 'purchase' }] }, 'events.0.type'],
@@ -50,6 +59,7 @@ describe('POST /bff/analytics/events', () => {
     ['a web vital not rated good', { anonymousId: 'anon-12345678', events: [{ type: 'web_vital', at: 1, date: '01-01-2026', pathname: '/', name: 'LCP', value: 5000, rating: 'poor' }] }, 'events.0.rating'],
     ['an error message too long', { anonymousId: 'anon-12345678', events: [{ ...errorEvent, errorMessage: 'x'.repeat(501) }] }, 'events.0.errorMessage'],
     ['a malformed anonymous id', { anonymousId: 'a b', events: [pageView] }, 'anonymousId'],
+    ['an experiment_viewed event without its variation', { anonymousId: 'anon-12345678', events: [{ type: 'experiment_viewed', at: 1, date: '01-01-2026', pathname: '/', experimentKey: 'layout-experiment' }] }, 'events.0.variationKey'],
     ['more than 50 events', { anonymousId: 'anon-12345678', events: Array.from({ length: 51 }, () => pageView) }, 'events'],
   ])('refuses %s with 400', async (_, body, path) => {
     const test = createAuthTestApp(database.db);

@@ -13,6 +13,7 @@ import { notFound } from '../middleware/errors';
 import { validate } from '../middleware/validate';
 import { renderHotelImageSvg } from './hotel-image';
 import { createContentService } from './service';
+import { listServiceMessages } from './service-messages';
 
 /** Content changes rarely; browsers and CDNs may keep it for the spec's cache default of 5 minutes. */
 const CONTENT_CACHE = 'public, max-age=300';
@@ -44,6 +45,10 @@ export function contentRoutes({ db }: { db: Database }) {
     .get(CONTENT_PATHS.hotelsForDropdown, validate('query', LocaleQuerySchema), async (c) => {
       c.header('Cache-Control', CONTENT_CACHE);
       return c.json({ data: await content.hotelsForDropdown(c.req.valid('query').locale) }, 200);
+    })
+    .get(CONTENT_PATHS.serviceMessages, validate('query', LocaleQuerySchema), async (c) => {
+      c.header('Cache-Control', CONTENT_CACHE);
+      return c.json({ data: await listServiceMessages(db, c.req.valid('query').locale) }, 200);
     })
     .get(CONTENT_PATHS.destinations, validate('query', LocaleQuerySchema), async (c) => {
       c.header('Cache-Control', CONTENT_CACHE);

@@ -794,3 +794,76 @@ export const analyticsEvents = pgTable(
   },
   (t) => [index('analytics_events_received_idx').on(t.receivedAt), index('analytics_events_anonymous_idx').on(t.anonymousId, t.id)],
 );
+
+/**
+ * Service banners (spec sections 3 and 4), one row per message. `target_urls` holds whitespace-separated
+ * URL patterns; empty means every page. `description` is HTML from editors, sanitised where it is shown.
+ * `key` names a seeded message so seeding again leaves it alone.
+ */
+export const serviceMessages = pgTable(
+  'service_messages',
+  {
+    id: id(),
+    key: text('key').notNull().unique(),
+    targetUrls: text('target_urls').notNull().default(''),
+    isOpenedByDefault: boolean('is_opened_by_default').notNull().default(true),
+    header: localized('header'),
+    description: localized('description'),
+    backgroundColour: text('background_colour').notNull(),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [check('service_messages_colour_format', sql`${t.backgroundColour} ~ '^#([0-9a-fA-F]{3}){1,2}$'`)],
+);
+
+export const TARGETED_MESSAGE_TRIGGERS = ['onLoad', 'onLeave', 'onLogin', 'onInactivity', 'onScroll'] as const;
+export type TargetedMessageTrigger = (typeof TARGETED_MESSAGE_TRIGGERS)[number];
+export const TARGETED_MESSAGE_KINDS = ['notification', 'popup'] as const;
+export type TargetedMessageKind = (typeof TARGETED_MESSAGE_KINDS)[number];
+
+/** Where a targeted message may show: brand codes, hotel codes and URL patterns (spec section 3). */
+export interface TargetedMessageTargetsRow {
+  brands: string[];
+  hotels: string[];
+  urls: string[];
+}
+
+/**
+ * Targeted messages (spec sections 3 and 4): notifications and popups chosen by trigger, targets and
+ * visitor filters, highest priority first. Each filter is `all` unless narrowed; the values a filter may
+ * take belong to the targeted-message rules (src/), so the database keeps them as text. Texts are
+ * localized like every other guest-facing text; `body` is HTML, sanitised where it is shown.
+ */
+export const targetedMessages = pgTable(
+  'targeted_messages',
+  {
+    id: id(),
+    key: text('key').notNull().unique(),
+    priority: integer('priority').notNull().default(0),
+    trigger: text('trigger').$type<TargetedMessageTrigger>().notNull(),
+    deviceType: text('device_type').notNull().default('all'),
+    memberType: text('member_type').notNull().default('all'),
+    memberAddressStatus: text('member_address_status').notNull().default('all'),
+    memberPreferencesStatus: text('member_preferences_status').notNull().default('all'),
+    memberNotificationsStatus: text('member_notifications_status').notNull().default('all'),
+    targets: jsonb('targets').$type<TargetedMessageTargetsRow>().notNull().default({ brands: [], hotels: [], urls: [] }),
+    /** Links of pages where the message never shows. */
+    excludedPages: jsonb('excluded_pages').$type<string[]>().notNull().default([]),
+    isCountdown: boolean('is_countdown').notNull().default(false),
+    /** The moment the countdown ends; after it the message is no longer shown. */
+    countdownDate: moment('countdown_date'),
+    kind: text('kind').$type<TargetedMessageKind>().notNull(),
+    header: localized('header'),
+    body: localized('body'),
+    ctaLabel: jsonb('cta_label').$type<LocalizedText>(),
+    ctaLink: text('cta_link'),
+    imageUrl: text('image_url'),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    check('targeted_messages_trigger', sql`${t.trigger} in ('onLoad', 'onLeave', 'onLogin', 'onInactivity', 'onScroll')`),
+    check('targeted_messages_kind', sql`${t.kind} in ('notification', 'popup')`),
+    check('targeted_messages_countdown', sql`not ${t.isCountdown} or ${t.countdownDate} is not null`),
+    index('targeted_messages_priority_idx').on(t.priority),
+  ],
+);

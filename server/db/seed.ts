@@ -16,6 +16,7 @@ import {
 import { CITIES, COUNTRIES } from './seed/geography';
 import { ensureInventoryWindow } from './seed/inventory';
 import { insertDemoMembers } from './seed/members';
+import { insertServiceMessages } from './seed/messages';
 import { insertPromotions } from './seed/promotions';
 import { insertDemoVouchers } from './seed/vouchers';
 
@@ -45,6 +46,8 @@ export async function seedIfEmpty(db: Database, today: Date): Promise<boolean> {
       await insertPromotions(tx, businessDate(today));
       // And the demo vouchers of the booking journey.
       await insertDemoVouchers(tx, businessDate(today));
+      // And the demo service banners.
+      await insertServiceMessages(tx);
       return false;
     }
     await insertSeed(tx, businessDate(today));
@@ -143,6 +146,7 @@ export async function insertSeed(db: Writer, today: IsoDate): Promise<void> {
   await insertDemoMembers(db, today);
   await insertPromotions(db, today);
   await insertDemoVouchers(db, today);
+  await insertServiceMessages(db);
 }
 
 function idsByCode(rows: readonly { id: number; code: string }[]): Map<string, number> {

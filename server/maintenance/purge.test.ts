@@ -8,6 +8,7 @@ import { RATE_LIMITS } from '../auth/rate-limit';
 import { createSessionStore, SESSION_LIFETIME_SECONDS } from '../auth/sessions';
 import { openDatabase } from '../db/database';
 import {
+  analyticsEvents,
   exchangeCodes,
   members,
   type OneTimeCodePurpose,
@@ -19,6 +20,7 @@ import {
 } from '../db/schema';
 import {
   ACTIVATION_ROW_RETENTION_MS,
+  ANALYTICS_RETENTION_MS,
   OUTBOX_RETENTION_MS,
   PURGE_INTERVAL_MS,
   purgeExpired,
@@ -36,7 +38,7 @@ const NOW = TEST_TODAY;
 const MS = 1;
 const DAY = 24 * 60 * 60 * 1000;
 const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
-const NONE = { oneTimeCodes: 0, exchangeCodes: 0, sessions: 0, refreshTokens: 0, rateLimitBuckets: 0, outboxMails: 0, inventoryHolds: 0 };
+const NONE = { oneTimeCodes: 0, exchangeCodes: 0, sessions: 0, refreshTokens: 0, rateLimitBuckets: 0, outboxMails: 0, analyticsEvents: 0, inventoryHolds: 0 };
 
 let memberId: number;
 
@@ -171,6 +173,35 @@ describe('purgeExpired', () => {
     expect(await purgeExpired(database.db, NOW)).toEqual({ ...NONE, outboxMails: 1 });
     const left = await database.db.select({ recipient: outboxMails.recipient }).from(outboxMails);
     expect(left.map((row) => row.recipient).sort()).toEqual(['new@example.com', 'week@example.com']);
+  });
+
+  it('deletes analytics events received more than 90 days ago, whatever time the browser gave them', async () => {
+    expect(ANALYTICS_RETENTION_MS).toBe(90 * DAY);
+    const event = (anonymousId: string, receivedAt: Date, occurredAt: Date = receivedAt) => ({
+      anonymousId,
+      type: 'page_view',
+      occurredAt,
+      receivedAt,
+      payload: { type: 'page_view' },
+      context: null,
+    });
+    await database.db
+      .insert(analyticsEvents)
+      .values([
+        event('old-visitor', at(-ANALYTICS_RETENTION_MS - MS)),
+        // A browser clock far in the future does not keep an old event.
+        event('old-future-clock', at(-ANALYTICS_RETENTION_MS - DAY), at(DAY)),
+        event('exactly-90-days', at(-ANALYTICS_RETENTION_MS)),
+        // A browser clock far in the past does not delete a new one.
+        event('new-past-clock', NOW, at(-365 * DAY)),
+      ]);
+
+    expect(await purgeExpired(database.db, NOW)).toEqual({ ...NONE, analyticsEvents: 2 });
+    const left = await database.db.select({ anonymousId: analyticsEvents.anonymousId }).from(analyticsEvents);
+    expect(left.map((row) => row.anonymousId).sort()).toEqual(['exactly-90-days', 'new-past-clock']);
+
+    // A millisecond later the 90-day-old one goes too.
+    expect(await purgeExpired(database.db, at(MS))).toEqual({ ...NONE, analyticsEvents: 1 });
   });
 
   it('deletes nothing twice: a second purge at the same time finds nothing', async () => {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, lte, ne, or } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { releaseExpiredHolds } from '../ecommerce/inventory';
-import { exchangeCodes, oneTimeCodes, outboxMails, rateLimitBuckets, refreshTokens, sessions } from '../db/schema';
+import { analyticsEvents, exchangeCodes, oneTimeCodes, outboxMails, rateLimitBuckets, refreshTokens, sessions } from '../db/schema';
 import type { Logger } from '../logger';
 
 /*
@@ -15,7 +15,9 @@ import type { Logger } from '../logger';
  *   row, and a used token presented again must still be recognised (and reported) until the session is
  *   over anyway. Its refresh tokens go with it;
  * - a rate-limit window that began more than RATE_LIMIT_ROW_RETENTION_MS ago is over for every rule;
- * - outbox mails are kept OUTBOX_RETENTION_MS, long enough to look at during development.
+ * - outbox mails are kept OUTBOX_RETENTION_MS, long enough to look at during development;
+ * - analytics events are kept ANALYTICS_RETENTION_MS from when the server received them (the browser's own
+ *   time of the event is not trusted for this), decision record 0019.
  * It also gives back the rooms of payments that waited for the guest longer than their hold
  * (ECOMMERCE_LIMITS.holdMinutes): the cart is open again, and search hears of the changed inventory.
  */
@@ -24,6 +26,8 @@ export const ACTIVATION_ROW_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** The longest rate-limit window is 15 minutes; a day leaves room for longer ones (the limiter also keeps a day). */
 export const RATE_LIMIT_ROW_RETENTION_MS = 24 * 60 * 60 * 1000;
 export const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** Analytics events are reported on and then no longer needed: 90 days. */
+export const ANALYTICS_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 /**
  * Every minute: a room held for a payment that was abandoned is free again within a minute of its hold
  * running out (15 minutes), and each run deletes only what expired since the last one.
@@ -37,6 +41,7 @@ export interface PurgeCounts {
   refreshTokens: number;
   rateLimitBuckets: number;
   outboxMails: number;
+  analyticsEvents: number;
   /** Carts whose expired inventory hold was released. */
   inventoryHolds: number;
 }
@@ -75,6 +80,12 @@ export async function purgeExpired(db: Database, now: Date): Promise<PurgeCounts
     .where(lt(outboxMails.createdAt, before(OUTBOX_RETENTION_MS)))
     .returning({ id: outboxMails.id });
 
+  // Run every minute, each purge deletes about a minute's worth of events (by the received_at index).
+  const events = await db
+    .delete(analyticsEvents)
+    .where(lt(analyticsEvents.receivedAt, before(ANALYTICS_RETENTION_MS)))
+    .returning({ id: analyticsEvents.id });
+
   // Each release commits on its own and announces its nights to search (inventoryChanged).
   const holds = await releaseExpiredHolds(db, now);
 
@@ -85,6 +96,7 @@ export async function purgeExpired(db: Database, now: Date): Promise<PurgeCounts
     refreshTokens: tokens.length,
     rateLimitBuckets: windows.length,
     outboxMails: mails.length,
+    analyticsEvents: events.length,
     inventoryHolds: holds,
   };
 }

@@ -124,10 +124,29 @@ export const IdentifyEventSchema = v.object({
   memberGuid: bounded(64),
 });
 
-export const AnalyticsEventSchema = v.variant('type', [PageViewEventSchema, ClickEventSchema, ErrorEventSchema, WebVitalEventSchema, IdentifyEventSchema]);
+/**
+ * A visitor was put in an experiment's variation (the layout experiment, spec section 6). Sent only with
+ * A/B-testing consent (the flag client calls back only then) and, like every event, analytics consent.
+ */
+export const ExperimentViewedEventSchema = v.object({
+  ...EventBase,
+  type: v.literal('experiment_viewed'),
+  pathname: bounded(ANALYTICS_LIMITS.pathname),
+  experimentKey: bounded(ANALYTICS_LIMITS.text),
+  variationKey: bounded(ANALYTICS_LIMITS.text),
+});
+
+export const AnalyticsEventSchema = v.variant('type', [
+  PageViewEventSchema,
+  ClickEventSchema,
+  ErrorEventSchema,
+  WebVitalEventSchema,
+  IdentifyEventSchema,
+  ExperimentViewedEventSchema,
+]);
 export type AnalyticsEvent = v.InferOutput<typeof AnalyticsEventSchema>;
 export type AnalyticsEventType = AnalyticsEvent['type'];
-export const ANALYTICS_EVENT_TYPES = ['page_view', 'click', 'error', 'web_vital', 'identify'] as const satisfies readonly AnalyticsEventType[];
+export const ANALYTICS_EVENT_TYPES = ['page_view', 'click', 'error', 'web_vital', 'identify', 'experiment_viewed'] as const satisfies readonly AnalyticsEventType[];
 
 /** What the browser sends: who (the anonymous id, created only with consent), the landing attribution, the events. */
 export const AnalyticsBatchSchema = v.object({

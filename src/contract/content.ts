@@ -13,6 +13,7 @@ export const CONTENT_PATHS = {
   hotelsForDropdown: '/content/hotels-for-dropdown',
   destinations: '/content/destinations',
   hotelImage: '/content/hotel-images/:hotelCode/:imageFile',
+  serviceMessages: '/content/service-messages',
 } as const;
 
 export const HEALTH_PATH = '/health';
@@ -109,3 +110,24 @@ export const HealthResponseSchema = v.object({
   version: v.string(),
 });
 export type HealthResponse = v.InferOutput<typeof HealthResponseSchema>;
+
+/** A CSS hex colour (`#rgb` or `#rrggbb`): content never carries other CSS into a style attribute. */
+export const HexColourSchema = v.pipe(v.string(), v.regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'A colour is #rgb or #rrggbb'));
+
+/**
+ * A service message (spec section 3), shaped as the content system delivers it. `targetUrls` holds
+ * whitespace-separated URL patterns (none: every page); `description` is HTML and is sanitised before it
+ * is rendered.
+ */
+export const ServiceMessageSchema = v.object({
+  id: v.number(),
+  attributes: v.object({
+    targetUrls: v.string(),
+    isOpenedByDefault: v.boolean(),
+    header: v.string(),
+    description: v.string(),
+    backgroundColor: HexColourSchema,
+  }),
+});
+export type ServiceMessage = v.InferOutput<typeof ServiceMessageSchema>;
+export const ServiceMessagesResponseSchema = v.object({ data: v.array(ServiceMessageSchema) });

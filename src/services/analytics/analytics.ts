@@ -4,7 +4,7 @@ import { BFF_PREFIX } from '../../contract/content';
 import { browserStorage } from '../auth/persisted-values';
 import { hasChosen, hasConsent, onConsentChange } from '../consent/consent';
 import { captureError } from '../errors/capture';
-import { attributionOfSearch } from './client-values';
+import { anonymousId, attributionOfSearch } from './client-values';
 import { hotelCustomParameters } from './hotel-parameters';
 import type { HotelTrackingData } from './hotel-parameters';
 import { pageTypeGroup } from './page-types';
@@ -114,6 +114,30 @@ export function trackErrorEvent(error: { pathname: string; locale: string; error
     errorMessage: clip(error.errorMessage, ANALYTICS_LIMITS.errorMessage),
     cartId: error.cartId,
   });
+}
+
+/** A visitor was put in an experiment's variation (the flag client calls this only with A/B-testing consent). */
+export function trackExperimentViewed(experimentKey: string, variationKey: string): void {
+  track({
+    type: 'experiment_viewed',
+    pathname: currentPathname(),
+    experimentKey: clip(experimentKey, ANALYTICS_LIMITS.text),
+    variationKey: clip(variationKey, ANALYTICS_LIMITS.text),
+  });
+}
+
+/**
+ * The analytics anonymous id, which experiments bucket visitors by: only with analytics consent (it is
+ * created then, as the queue would on its first send); null without it, on the server and without storage.
+ */
+export function analyticsVisitorId(now: number = Date.now(), storage: () => Storage | null = browserStorage): string | null {
+  const store = typeof window === 'undefined' ? null : storage();
+  return store && hasConsent('analytics', store) ? anonymousId(now, store) : null;
+}
+
+/** Calls `listener` whenever analytics consent may have changed the visitor id; answers the unsubscribe. */
+export function onAnalyticsVisitorIdChange(listener: () => void): () => void {
+  return onConsentChange(() => listener());
 }
 
 export function trackIdentify(memberGuid: string): void {

@@ -107,4 +107,49 @@ describe('listeners', () => {
     expect(gone).not.toHaveBeenCalled();
     expect(staying).toHaveBeenCalledTimes(1);
   });
+
+  describe('of a choice made in another tab', () => {
+    /** What the browser does in this tab when another tab of the site writes localStorage. */
+    const otherTabWrites = (key: string | null, value: string | null, storageArea: Storage = localStorage) => {
+      if (key !== null && value !== null) storageArea.setItem(key, value);
+      if (key === null) storageArea.clear();
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea }));
+    };
+    const choice = (granted: ConsentCategory[]) => JSON.stringify({ version: CONSENT_VERSION, at: NOW, granted });
+
+    afterEach(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+
+    it('hear it with the categories granted there', () => {
+      const heard: string[][] = [];
+      unsubscribes.push(onConsentChange((granted) => heard.push([...granted].sort())));
+      otherTabWrites(CONSENT_STORAGE_KEY, choice(['analytics']));
+      otherTabWrites(null, null);
+      expect(heard).toEqual([['analytics', 'necessary'], ['necessary']]);
+    });
+
+    it('ignore other keys and other storage areas', () => {
+      const heard = vi.fn();
+      unsubscribes.push(onConsentChange(heard));
+      otherTabWrites('token', 'abc');
+      otherTabWrites(CONSENT_STORAGE_KEY, choice(['analytics']), sessionStorage);
+      expect(heard).not.toHaveBeenCalled();
+    });
+
+    it('stop listening to the window once nobody listens', () => {
+      const remove = vi.spyOn(window, 'removeEventListener');
+      const heard = vi.fn();
+      const first = onConsentChange(heard);
+      const second = onConsentChange(() => heard());
+      first();
+      expect(remove).not.toHaveBeenCalledWith('storage', expect.any(Function));
+      second();
+      expect(remove).toHaveBeenCalledWith('storage', expect.any(Function));
+      otherTabWrites(CONSENT_STORAGE_KEY, choice(['video']));
+      expect(heard).not.toHaveBeenCalled();
+      remove.mockRestore();
+    });
+  });
 });

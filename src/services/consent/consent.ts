@@ -59,8 +59,35 @@ export function chooseConsent(granted: readonly ConsentCategory[], now: number =
   for (const listener of listeners) listener(current);
 }
 
-/** Calls `listener` on every change of the choice (in this tab); answers the unsubscribe. */
+/**
+ * Calls `listener` on every change of the choice, in this tab or another one of the site (the browser
+ * tells other tabs with a `storage` event, which this tab never gets for its own writes); answers the
+ * unsubscribe.
+ */
 export function onConsentChange(listener: Listener): () => void {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  listenToOtherTabs();
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) stopListeningToOtherTabs?.();
+  };
+}
+
+let stopListeningToOtherTabs: (() => void) | null = null;
+
+/** A choice made (or storage cleared: `key` null) in another tab reaches this tab's listeners. */
+function listenToOtherTabs(): void {
+  if (stopListeningToOtherTabs || typeof window === 'undefined') return;
+  const onStorage = (event: StorageEvent) => {
+    const storage = browserStorage();
+    if (storage === null || event.storageArea !== storage) return;
+    if (event.key !== null && event.key !== CONSENT_STORAGE_KEY) return;
+    const current = grantedCategories(storage);
+    for (const listener of listeners) listener(current);
+  };
+  window.addEventListener('storage', onStorage);
+  stopListeningToOtherTabs = () => {
+    window.removeEventListener('storage', onStorage);
+    stopListeningToOtherTabs = null;
+  };
 }

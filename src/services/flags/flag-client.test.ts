@@ -176,6 +176,45 @@ describe('A/B testing', () => {
   });
 });
 
+describe('the visitor id of the layout experiment', () => {
+  const experiment = payload({
+    [LAYOUT_EXPERIMENT]: {
+      defaultValue: LAYOUT_VARIANTS.A_CONTROL,
+      rules: [{ key: LAYOUT_EXPERIMENT, variations: [0, 1, 2, 3], weights: [0, 0, 1, 0], hashAttribute: 'id' }],
+    },
+  });
+
+  it('keeps a consenting visitor without an id in the control, and buckets them once the id is set', async () => {
+    fetchMock.mockResolvedValue(answer(experiment));
+    const viewed = vi.fn();
+    const flags = client({ onExperimentViewed: viewed, consent: fakeConsent(true) });
+    await flags.start();
+    expect(flags.getSnapshot().layout).toBe(LAYOUT_VARIANTS.A_CONTROL);
+    expect(viewed).not.toHaveBeenCalled();
+
+    await flags.setAttributes({ id: 'visitor-1' });
+    expect(flags.getSnapshot().layout).toBe(LAYOUT_VARIANTS.C_SHORTEN);
+    expect(viewed).toHaveBeenCalledWith(LAYOUT_EXPERIMENT, '2');
+
+    await flags.setAttributes({});
+    expect(flags.getSnapshot().layout).toBe(LAYOUT_VARIANTS.A_CONTROL);
+  });
+
+  it('keeps the id across a consent change', async () => {
+    fetchMock.mockResolvedValue(answer(experiment));
+    const consent = fakeConsent(false);
+    const flags = client({ consent });
+    await flags.start();
+    await flags.setAttributes({ id: 'visitor-1' });
+    expect(flags.getSnapshot().layout).toBe(LAYOUT_VARIANTS.A_CONTROL);
+
+    const changed = nextChange(flags);
+    consent.set(true);
+    await changed;
+    expect(flags.getSnapshot().layout).toBe(LAYOUT_VARIANTS.C_SHORTEN);
+  });
+});
+
 describe('feature-client errors (spec section 8)', () => {
   it("reports a failed answer as 'HTTP error: {status}' and stays on the defaults", async () => {
     fetchMock.mockResolvedValue(answer({ error: { code: 'internal' } }, 500));

@@ -1,10 +1,15 @@
 import { i18n } from '@lingui/core';
-import type { Messages } from '@lingui/core';
+import type { I18n, Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, localeOfPath } from '../../contract/locales';
 import type { Locale } from '../../contract/locales';
+// A static import costs the first load nothing: the app's entry (start-app.tsx) and the shell's analytics
+// tracker import the error handler and analytics statically, so both are in the first chunk already.
+import { reportTranslationError } from '../errors/report';
+
+export type CatalogLoaders = Record<Locale, () => Promise<{ messages: Messages }>>;
 
 /** Each catalog is its own chunk, so a visitor downloads only the language they read. */
-const catalogLoaders: Record<Locale, () => Promise<{ messages: Messages }>> = {
+const catalogLoaders: CatalogLoaders = {
   en: () => import('../../locales/en/messages.po'),
   de: () => import('../../locales/de/messages.po'),
   fr: () => import('../../locales/fr/messages.po'),
@@ -17,10 +22,29 @@ const catalogLoaders: Record<Locale, () => Promise<{ messages: Messages }>> = {
 
 const loaded = new Set<Locale>();
 
-/** Loads a locale's catalog once and makes it the active one. */
-export async function activateLocale(locale: Locale): Promise<void> {
+/**
+ * Sends Lingui's `missing` events to the error handler, which ignores them by design (spec section 8: the
+ * source text shows instead). Answers the unsubscribe.
+ */
+export function reportMissingMessages(instance: I18n = i18n): () => void {
+  return instance.on('missing', ({ id, locale }) => reportTranslationError({ kind: 'missing', id, locale }));
+}
+
+reportMissingMessages();
+
+/**
+ * Loads a locale's catalog once and makes it the active one. A catalog that fails to load (a chunk lost
+ * in a deploy, the network) is reported as a translation error and the failure rethrown to the caller.
+ */
+export async function activateLocale(locale: Locale, loaders: CatalogLoaders = catalogLoaders): Promise<void> {
   if (!loaded.has(locale)) {
-    const { messages } = await catalogLoaders[locale]();
+    let messages: Messages;
+    try {
+      ({ messages } = await loaders[locale]());
+    } catch (error) {
+      reportTranslationError({ kind: 'error', error });
+      throw error;
+    }
     i18n.load(locale, messages);
     loaded.add(locale);
   }

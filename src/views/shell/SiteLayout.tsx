@@ -17,6 +17,7 @@ import { Header } from './Header';
 import { LoginHost, LoginNoticeSlot } from './LoginHost';
 import { SessionProvider } from './SessionProvider';
 import { SeoLinks } from './SeoLinks';
+import { ServiceBanners } from './ServiceBanners';
 import './login.css';
 import './site.css';
 import './consent/consent.css';
@@ -66,6 +67,7 @@ function ThemedShell({ locale, children }: { locale: Locale; children: ReactNode
         <SessionProvider locale={locale}>
           <LoginHost locale={locale}>
             <Header locale={locale} tokens={tokens} />
+            <ServiceBanners locale={locale} pathname={pathname} />
             <LoginNoticeSlot />
             <main id="main" tabIndex={-1}>
               {children}

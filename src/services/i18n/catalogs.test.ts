@@ -1,0 +1,49 @@
+import { setupI18n } from '@lingui/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Locale } from '../../contract/locales';
+import { reportTranslationError } from '../errors/report';
+import { activateLocale, type CatalogLoaders, i18n, reportMissingMessages } from './catalogs';
+
+vi.mock('../errors/report', () => ({ reportTranslationError: vi.fn() }));
+
+const reported = vi.mocked(reportTranslationError);
+
+/** Loaders where only `locale` answers, with `load`; the others must not be asked. */
+function loaders(locale: Locale, load: () => Promise<{ messages: Record<string, string> }>): CatalogLoaders {
+  const never = () => Promise.reject(new Error('asked for another locale'));
+  return { en: never, de: never, fr: never, nl: never, es: never, it: never, pl: never, ar: never, [locale]: load };
+}
+
+afterEach(() => {
+  reported.mockClear();
+});
+
+describe('translation errors (spec section 8)', () => {
+  it('reports a catalog that fails to load as an error and rethrows it', async () => {
+    const failure = new Error('Failed to fetch dynamically imported module');
+    await expect(activateLocale('pl', loaders('pl', () => Promise.reject(failure)))).rejects.toBe(failure);
+    expect(reported.mock.calls).toEqual([[{ kind: 'error', error: failure }]]);
+    expect(i18n.locale).not.toBe('pl');
+
+    // Nothing was remembered as loaded: the next attempt loads again.
+    await activateLocale('pl', loaders('pl', () => Promise.resolve({ messages: {} })));
+    expect(i18n.locale).toBe('pl');
+    expect(reported).toHaveBeenCalledTimes(1);
+  });
+
+  it("hands Lingui's missing messages to the handler as 'missing'", async () => {
+    await activateLocale('nl', loaders('nl', () => Promise.resolve({ messages: {} })));
+    reported.mockClear();
+    i18n._('no.such.message');
+    expect(reported.mock.calls).toEqual([[{ kind: 'missing', id: 'no.such.message', locale: 'nl' }]]);
+  });
+
+  it('listens on the instance it is given until unsubscribed', () => {
+    const other = setupI18n({ locale: 'de', messages: { de: {} } });
+    const stop = reportMissingMessages(other);
+    other._('absent');
+    stop();
+    other._('absent.again');
+    expect(reported.mock.calls).toEqual([[{ kind: 'missing', id: 'absent', locale: 'de' }]]);
+  });
+});

@@ -1,0 +1,237 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { hydrateRoot } from 'react-dom/client';
+import { prerender } from 'react-dom/static';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ServiceMessage } from '../../contract/content';
+import { bannerStorageKey, serviceMessagesQuery } from '../../services/content/service-messages';
+import { MOBILE_MEDIA_QUERY, sanitize, ServiceBanners } from './ServiceBanners';
+
+const maintenance: ServiceMessage = {
+  id: 1,
+  attributes: {
+    targetUrls: '/find-a-hotel/',
+    isOpenedByDefault: true,
+    header: 'Planned maintenance',
+    description: '<p>Search may be <strong>slower</strong> tonight.</p>',
+    backgroundColor: '#fff4d6',
+  },
+};
+const hours: ServiceMessage = {
+  id: 2,
+  attributes: { targetUrls: '', isOpenedByDefault: true, header: 'We are here for you', description: '<p>Every day 08:00 to 20:00.</p>', backgroundColor: '#e8f1fb' },
+};
+const startsClosed: ServiceMessage = {
+  id: 3,
+  attributes: { targetUrls: 'account/.*', isOpenedByDefault: false, header: 'New account pages', description: '<p>Have a look.</p>', backgroundColor: '#eee' },
+};
+const MESSAGES = [maintenance, hours, startsClosed];
+
+beforeAll(() => {
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+});
+
+beforeEach(() => {
+  localStorage.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.querySelectorAll('dialog').forEach((dialog) => dialog.remove());
+  localStorage.clear();
+});
+
+function tree(pathname: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(serviceMessagesQuery('en').queryKey, MESSAGES);
+  return (
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <ServiceBanners locale="en" pathname={pathname} />
+      </QueryClientProvider>
+    </I18nProvider>
+  );
+}
+
+/** Text the visitor can see: present and not inside a hidden element. */
+const visibleText = (text: string) => {
+  const element = screen.queryByText(text);
+  return element !== null && element.closest('[hidden]') === null;
+};
+const bannerNamed = (name: string) => screen.queryByRole('region', { name });
+const toggleOf = (name: string) => within(screen.getByRole('region', { name })).getByRole('button');
+
+/** A matchMedia whose answer for the mobile query the test sets, notifying listeners like a browser. */
+function stubViewport(mobile: boolean) {
+  const listeners = new Set<() => void>();
+  const state = { mobile };
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    get matches() {
+      return query === MOBILE_MEDIA_QUERY && state.mobile;
+    },
+    media: query,
+    addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+    removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+  }));
+  return (next: boolean) => {
+    state.mobile = next;
+    listeners.forEach((listener) => listener());
+  };
+}
+
+async function openDialog(): Promise<HTMLDialogElement> {
+  const dialog = document.createElement('dialog');
+  dialog.setAttribute('open', '');
+  // MutationObserver callbacks run as microtasks: let them and React's update run.
+  await act(async () => {
+    document.body.append(dialog);
+    await Promise.resolve();
+  });
+  return dialog;
+}
+
+describe('service banners', () => {
+  it('render nothing on the server, even with the messages at hand, and appear once the page is hydrated', async () => {
+    const { prelude } = await prerender(tree('/en/find-a-hotel'));
+    const html = await new Response(prelude).text();
+    expect(html).not.toContain('Planned maintenance');
+    expect(html).not.toContain('<section');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const recoverable = vi.fn();
+    const root = await act(async () => hydrateRoot(container, tree('/en/find-a-hotel'), { onRecoverableError: recoverable }));
+    await waitFor(() => expect(within(container).getByRole('region', { name: 'Planned maintenance' })).toBeTruthy());
+    expect(recoverable).not.toHaveBeenCalled();
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it.each([
+    ['/en/find-a-hotel', ['Planned maintenance', 'We are here for you']],
+    ['/en/find-a-hotel/', ['Planned maintenance', 'We are here for you']],
+    ['/en/', ['We are here for you']],
+    ['/de/account/overview', ['We are here for you', 'New account pages']],
+  ])('on %s show the messages targeted at it: %j', (pathname, headers) => {
+    render(tree(pathname));
+    expect(screen.getAllByRole('region').map((region) => within(region).getByRole('heading').textContent)).toEqual(headers);
+  });
+
+  it('start as isOpenedByDefault says when the visitor has not chosen', () => {
+    render(tree('/en/account/overview'));
+    expect(toggleOf('We are here for you').getAttribute('aria-expanded')).toBe('true');
+    expect(visibleText('Every day 08:00 to 20:00.')).toBe(true);
+    expect(toggleOf('New account pages').getAttribute('aria-expanded')).toBe('false');
+    expect(visibleText('Have a look.')).toBe(false);
+  });
+
+  it('close and open with the toggle, keep the choice per message and start as chosen next time', async () => {
+    const user = userEvent.setup();
+    const first = render(tree('/en/find-a-hotel'));
+    await user.click(toggleOf('Planned maintenance'));
+    expect(toggleOf('Planned maintenance').getAttribute('aria-expanded')).toBe('false');
+    expect(toggleOf('Planned maintenance').textContent).toBe('Open');
+    expect(visibleText('slower')).toBe(false);
+    expect(localStorage.getItem(bannerStorageKey(maintenance.id))).toBe('false');
+    expect(localStorage.getItem(bannerStorageKey(hours.id))).toBeNull();
+    expect(toggleOf('We are here for you').getAttribute('aria-expanded')).toBe('true');
+    first.unmount();
+
+    render(tree('/en/find-a-hotel'));
+    expect(toggleOf('Planned maintenance').getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggleOf('Planned maintenance'));
+    expect(toggleOf('Planned maintenance').getAttribute('aria-expanded')).toBe('true');
+    expect(toggleOf('Planned maintenance').textContent).toBe('Close');
+    expect(visibleText('slower')).toBe(true);
+    expect(localStorage.getItem(bannerStorageKey(maintenance.id))).toBe('true');
+  });
+
+  it('honour a kept open state over a closed default', () => {
+    localStorage.setItem(bannerStorageKey(startsClosed.id), 'true');
+    render(tree('/en/account/bookings'));
+    expect(toggleOf('New account pages').getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('link the toggle to the text it shows and hides, and paint the message colour', () => {
+    render(tree('/en/find-a-hotel'));
+    const region = screen.getByRole('region', { name: 'Planned maintenance' });
+    const controlled = document.getElementById(toggleOf('Planned maintenance').getAttribute('aria-controls') ?? '');
+    expect(controlled?.textContent).toBe('Search may be slower tonight.');
+    expect(region.style.getPropertyValue('--service-banner-background')).toBe('#fff4d6');
+  });
+
+  it('step aside while a modal is open on a mobile screen, and come back when it closes', async () => {
+    stubViewport(true);
+    render(tree('/en/find-a-hotel'));
+    expect(bannerNamed('Planned maintenance')).not.toBeNull();
+    const dialog = await openDialog();
+    expect(screen.queryAllByRole('region')).toEqual([]);
+    await act(async () => {
+      dialog.removeAttribute('open');
+      await Promise.resolve();
+    });
+    expect(screen.getAllByRole('region')).toHaveLength(2);
+  });
+
+  it('stay beside a modal on a wide screen, and step aside when the screen narrows', async () => {
+    const resize = stubViewport(false);
+    render(tree('/en/find-a-hotel'));
+    await openDialog();
+    expect(screen.getAllByRole('region')).toHaveLength(2);
+    act(() => resize(true));
+    expect(screen.queryAllByRole('region')).toEqual([]);
+    act(() => resize(false));
+    expect(screen.getAllByRole('region')).toHaveLength(2);
+  });
+
+  it('keep their open state while hidden under a modal', async () => {
+    const user = userEvent.setup();
+    stubViewport(true);
+    render(tree('/en/find-a-hotel'));
+    await user.click(toggleOf('Planned maintenance'));
+    const dialog = await openDialog();
+    await act(async () => {
+      dialog.remove();
+      await Promise.resolve();
+    });
+    expect(toggleOf('Planned maintenance').getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('sanitize', () => {
+  it.each([
+    ['<p>Hi <strong>there</strong></p>', '<p>Hi <strong>there</strong></p>'],
+    ['<p>a</p><script>alert(1)</script>', '<p>a</p>'],
+    ['<img src="x" onerror="alert(1)">', '<img src="x">'],
+    ['<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
+    ['<a href="/en/find-a-hotel">search</a>', '<a href="/en/find-a-hotel">search</a>'],
+    ['<p style="position:fixed">x</p>', '<p>x</p>'],
+    ['<form action="/steal"><input name="card"></form>ok', 'ok'],
+    ['<iframe src="https://example.com"></iframe>ok', 'ok'],
+  ])('%s → %s', (html, expected) => {
+    expect(sanitize(html)).toBe(expected);
+  });
+
+  it('renders no script from a message into the page', () => {
+    const hostile: ServiceMessage = {
+      ...hours,
+      attributes: { ...hours.attributes, description: '<p>Hello</p><img src="x" onerror="window.__pwned = true"><script>window.__pwned = true</script>' },
+    };
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(serviceMessagesQuery('en').queryKey, [hostile]);
+    render(
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <ServiceBanners locale="en" pathname="/en/" />
+        </QueryClientProvider>
+      </I18nProvider>,
+    );
+    const region = screen.getByRole('region', { name: 'We are here for you' });
+    expect(region.querySelector('script')).toBeNull();
+    expect(region.querySelector('[onerror]')).toBeNull();
+    expect(screen.getByText('Hello')).toBeTruthy();
+  });
+});
