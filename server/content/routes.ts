@@ -14,6 +14,7 @@ import { validate } from '../middleware/validate';
 import { renderHotelImageSvg } from './hotel-image';
 import { createContentService } from './service';
 import { listServiceMessages } from './service-messages';
+import { listTargetedMessages } from './targeted-messages';
 
 /** Content changes rarely; browsers and CDNs may keep it for the spec's cache default of 5 minutes. */
 const CONTENT_CACHE = 'public, max-age=300';
@@ -49,6 +50,10 @@ export function contentRoutes({ db }: { db: Database }) {
     .get(CONTENT_PATHS.serviceMessages, validate('query', LocaleQuerySchema), async (c) => {
       c.header('Cache-Control', CONTENT_CACHE);
       return c.json({ data: await listServiceMessages(db, c.req.valid('query').locale) }, 200);
+    })
+    .get(CONTENT_PATHS.targetedMessages, validate('query', LocaleQuerySchema), async (c) => {
+      c.header('Cache-Control', CONTENT_CACHE);
+      return c.json({ data: await listTargetedMessages(db, c.req.valid('query').locale) }, 200);
     })
     .get(CONTENT_PATHS.destinations, validate('query', LocaleQuerySchema), async (c) => {
       c.header('Cache-Control', CONTENT_CACHE);

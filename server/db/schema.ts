@@ -20,6 +20,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { OUTBOX_MAIL_KINDS, type SALUTATIONS } from '../../src/contract/auth';
 import type { Cart, CartStatus, DeclineReason, PaymentMethod, RESERVATION_STATUSES, Traveller, VOUCHER_CATEGORIES } from '../../src/contract/ecommerce';
+import { TARGETED_MESSAGE_KINDS, TARGETED_MESSAGE_TRIGGERS } from '../../src/contract/content';
+import type { TargetedMessageKind, TargetedMessageTrigger } from '../../src/contract/content';
 import type { Locale, LocalizedText } from '../../src/contract/locales';
 import { ADDON_PRICING_MODES } from '../../src/contract/search';
 import type { AddonPricing } from '../../src/contract/search';
@@ -816,10 +818,9 @@ export const serviceMessages = pgTable(
   (t) => [check('service_messages_colour_format', sql`${t.backgroundColour} ~ '^#([0-9a-fA-F]{3}){1,2}$'`)],
 );
 
-export const TARGETED_MESSAGE_TRIGGERS = ['onLoad', 'onLeave', 'onLogin', 'onInactivity', 'onScroll'] as const;
-export type TargetedMessageTrigger = (typeof TARGETED_MESSAGE_TRIGGERS)[number];
-export const TARGETED_MESSAGE_KINDS = ['notification', 'popup'] as const;
-export type TargetedMessageKind = (typeof TARGETED_MESSAGE_KINDS)[number];
+// The triggers and kinds are the contract's: the database and the API answer can never disagree.
+export { TARGETED_MESSAGE_KINDS, TARGETED_MESSAGE_TRIGGERS };
+export type { TargetedMessageKind, TargetedMessageTrigger };
 
 /** Where a targeted message may show: brand codes, hotel codes and URL patterns (spec section 3). */
 export interface TargetedMessageTargetsRow {

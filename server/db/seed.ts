@@ -16,7 +16,7 @@ import {
 import { CITIES, COUNTRIES } from './seed/geography';
 import { ensureInventoryWindow } from './seed/inventory';
 import { insertDemoMembers } from './seed/members';
-import { insertServiceMessages } from './seed/messages';
+import { insertServiceMessages, insertTargetedMessages } from './seed/messages';
 import { insertPromotions } from './seed/promotions';
 import { insertDemoVouchers } from './seed/vouchers';
 
@@ -46,8 +46,9 @@ export async function seedIfEmpty(db: Database, today: Date): Promise<boolean> {
       await insertPromotions(tx, businessDate(today));
       // And the demo vouchers of the booking journey.
       await insertDemoVouchers(tx, businessDate(today));
-      // And the demo service banners.
+      // And the demo service banners and targeted messages.
       await insertServiceMessages(tx);
+      await insertTargetedMessages(tx);
       return false;
     }
     await insertSeed(tx, businessDate(today));
@@ -147,6 +148,7 @@ export async function insertSeed(db: Writer, today: IsoDate): Promise<void> {
   await insertPromotions(db, today);
   await insertDemoVouchers(db, today);
   await insertServiceMessages(db);
+  await insertTargetedMessages(db);
 }
 
 function idsByCode(rows: readonly { id: number; code: string }[]): Map<string, number> {

@@ -14,6 +14,7 @@ export const CONTENT_PATHS = {
   destinations: '/content/destinations',
   hotelImage: '/content/hotel-images/:hotelCode/:imageFile',
   serviceMessages: '/content/service-messages',
+  targetedMessages: '/content/targeted-messages',
 } as const;
 
 export const HEALTH_PATH = '/health';
@@ -131,3 +132,47 @@ export const ServiceMessageSchema = v.object({
 });
 export type ServiceMessage = v.InferOutput<typeof ServiceMessageSchema>;
 export const ServiceMessagesResponseSchema = v.object({ data: v.array(ServiceMessageSchema) });
+
+/** When a targeted message is considered (spec section 4). onLeave is declared and has no effect. */
+export const TARGETED_MESSAGE_TRIGGERS = ['onLoad', 'onLeave', 'onLogin', 'onInactivity', 'onScroll'] as const;
+export type TargetedMessageTrigger = (typeof TARGETED_MESSAGE_TRIGGERS)[number];
+export const TARGETED_MESSAGE_KINDS = ['notification', 'popup'] as const;
+export type TargetedMessageKind = (typeof TARGETED_MESSAGE_KINDS)[number];
+
+/** The visitor filters of a targeted message (spec section 3); each is `all` unless an editor narrows it. */
+export const DEVICE_FILTERS = ['all', 'mobile', 'desktop'] as const;
+export const MEMBER_TYPE_FILTERS = ['all', 'member', 'non-member'] as const;
+export const MEMBER_ADDRESS_FILTERS = ['all', 'complete', 'incomplete'] as const;
+export const MEMBER_PREFERENCES_FILTERS = ['all', 'selected', 'not-selected'] as const;
+export const MEMBER_NOTIFICATIONS_FILTERS = ['all', 'subscribed', 'not-subscribed'] as const;
+
+/**
+ * A targeted message (spec section 3), shaped like the other content messages. Empty target lists place no
+ * restriction; `countdownDate` is an ISO instant (set whenever `isCountdown` is); `body` is HTML and is
+ * sanitised before it is rendered. Whether a page shows it is decided in the browser
+ * (src/services/content/targeted-eligibility.ts).
+ */
+export const TargetedMessageSchema = v.object({
+  id: v.number(),
+  attributes: v.object({
+    priority: v.number(),
+    trigger: v.picklist(TARGETED_MESSAGE_TRIGGERS),
+    kind: v.picklist(TARGETED_MESSAGE_KINDS),
+    deviceType: v.picklist(DEVICE_FILTERS),
+    memberType: v.picklist(MEMBER_TYPE_FILTERS),
+    memberAddressStatus: v.picklist(MEMBER_ADDRESS_FILTERS),
+    memberPreferencesStatus: v.picklist(MEMBER_PREFERENCES_FILTERS),
+    memberNotificationsStatus: v.picklist(MEMBER_NOTIFICATIONS_FILTERS),
+    isCountdown: v.boolean(),
+    countdownDate: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
+    excludedPages: v.array(v.string()),
+    targets: v.object({ brands: v.array(v.string()), hotels: v.array(v.string()), urls: v.array(v.string()) }),
+    header: v.string(),
+    body: v.string(),
+    ctaLabel: v.nullable(v.string()),
+    ctaLink: v.nullable(v.string()),
+    imageUrl: v.nullable(v.string()),
+  }),
+});
+export type TargetedMessage = v.InferOutput<typeof TargetedMessageSchema>;
+export const TargetedMessagesResponseSchema = v.object({ data: v.array(TargetedMessageSchema) });
