@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
-import { browserFlagClient, peekBrowserFlagClient } from '../../services/flags/browser-client';
+import { reportError } from '../../services/errors/report';
+import type * as BrowserClientModule from '../../services/flags/browser-client';
 import { DEFAULT_SNAPSHOT, staticFlags } from '../../services/flags/flags';
 import type { FeatureFlag, FlagSnapshot, FlagSource, LayoutVariant } from '../../services/flags/flags';
 
@@ -12,10 +13,38 @@ import type { FeatureFlag, FlagSnapshot, FlagSource, LayoutVariant } from '../..
  */
 const FlagsContext = createContext<FlagSource>(staticFlags());
 
-/** The browser's client, made on first subscription (never during a render or on the server). */
+/**
+ * The browser's client, made on first subscription (never during a render or on the server). The
+ * GrowthBook SDK is loaded then, in a chunk of its own: the first render uses the defaults anyway, so the
+ * page's first load does not carry it.
+ */
+let browserClient: typeof BrowserClientModule | undefined;
+let loadingBrowserClient: Promise<typeof BrowserClientModule> | undefined;
+
 const browserSource: FlagSource = {
-  getSnapshot: () => peekBrowserFlagClient()?.getSnapshot() ?? DEFAULT_SNAPSHOT,
-  subscribe: (listener) => browserFlagClient().subscribe(listener),
+  getSnapshot: () => browserClient?.peekBrowserFlagClient()?.getSnapshot() ?? DEFAULT_SNAPSHOT,
+  subscribe: (listener) => {
+    let active = true;
+    let unsubscribe: (() => void) | undefined;
+    loadingBrowserClient ??= import('../../services/flags/browser-client').then((module) => (browserClient = module));
+    loadingBrowserClient.then(
+      (module) => {
+        if (!active) return;
+        unsubscribe = module.browserFlagClient().subscribe(listener);
+        // The client may already hold flags (its cache): the view reads them now.
+        listener();
+      },
+      (error: unknown) => {
+        // The defaults stay; a later subscription tries again.
+        loadingBrowserClient = undefined;
+        reportError(error, 'feature flags: loading the client');
+      },
+    );
+    return () => {
+      active = false;
+      unsubscribe?.();
+    };
+  },
 };
 
 export function FlagsProvider({ source = browserSource, children }: { source?: FlagSource; children: ReactNode }) {
