@@ -7,7 +7,7 @@ import { HttpError } from '../../services/bff/client';
 import { commerceCodeOf } from '../../services/ecommerce/cart';
 import { toQuery } from '../../services/search/search-url';
 import type { SearchQueryState } from '../../services/search/search-state';
-import type { CartChange, CartFailure, CompanyDraft, CompanyField, FieldErrors, MemberPrefill, TravellerDraft, TravellerField } from './cart.types';
+import type { CartChange, CartContext, CartFailure, CartInput, CompanyDraft, CompanyField, FieldErrors, MemberPrefill, TravellerDraft, TravellerField } from './cart.types';
 
 /*
  * Pure rules of the cart flow, shared by the machine, its selectors and the views. Nothing here computes
@@ -227,6 +227,34 @@ export const emptyTraveller = (): TravellerDraft => ({
   special_requests: '',
 });
 export const emptyCompany = (): CompanyDraft => ({ name: '', address_line: '', postal_code: '', city: '', country_code: '', vat_id: '' });
+
+/** A cart machine's context before anything happened: the input, and nothing loaded, typed or paid. */
+export function initialCartContext(input: CartInput): CartContext {
+  return {
+    locale: input.locale,
+    request: input.request,
+    knownCartId: input.knownCartId,
+    returning: input.returning,
+    member: input.member,
+    newKey: input.newKey,
+    cart: null,
+    drafts: {},
+    company: emptyCompany(),
+    travellerErrors: {},
+    companyErrors: {},
+    showProblems: false,
+    notice: null,
+    change: null,
+    card: null,
+    cvvToken: null,
+    payKey: null,
+    declineReason: null,
+    redirectUrl: null,
+    orderId: null,
+    pendingChecks: 0,
+    carryOver: [],
+  };
+}
 
 export function draftOfTraveller(traveller: Traveller): TravellerDraft {
   return {

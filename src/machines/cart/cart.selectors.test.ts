@@ -10,6 +10,7 @@ import {
   classifyFailure,
   emptyCompany,
   emptyTraveller,
+  initialCartContext,
   fillFromMember,
   moveDrafts,
   paymentMethodsFor,
@@ -33,28 +34,9 @@ import type { CartSnapshot } from './cart.selectors';
 import type { CartContext, CartTag } from './cart.types';
 
 const context = (overrides: Partial<CartContext> = {}): CartContext => ({
-  locale: 'en',
-  request: REQUEST,
-  knownCartId: null,
-  returning: null,
-  member: null,
-  newKey: () => 'key',
+  ...initialCartContext({ locale: 'en', request: REQUEST, knownCartId: null, returning: null, member: null, newKey: () => 'key' }),
   cart: cartFixture(),
   drafts: { 'rs-1': { ...emptyTraveller(), first_name: 'Mia', last_name: 'Muster', email: 'mia@example.com' } },
-  company: emptyCompany(),
-  travellerErrors: {},
-  companyErrors: {},
-  showProblems: false,
-  notice: null,
-  change: null,
-  card: null,
-  cvvToken: null,
-  payKey: null,
-  declineReason: null,
-  redirectUrl: null,
-  orderId: null,
-  pendingChecks: 0,
-  carryOver: [],
   ...overrides,
 });
 const snapshot = (value: CartSnapshot['value'], overrides: Partial<CartContext> = {}, tags: CartTag[] = []): CartSnapshot => ({
