@@ -1,6 +1,7 @@
 import { test as base } from '@playwright/test';
 import { CONSENT_CATEGORIES, CONSENT_STORAGE_KEY, CONSENT_VERSION } from '../src/services/consent/consent';
 import type { ConsentChoice } from '../src/services/consent/consent';
+import { SEEN_MESSAGES_KEY } from '../src/services/content/targeted-messages';
 
 export { expect } from '@playwright/test';
 export type { Page } from '@playwright/test';
@@ -17,6 +18,12 @@ interface Options {
    * asks). A choice the journey makes itself is kept: the stored one is written only where there is none.
    */
   consent: 'all' | 'none' | 'unset';
+  /**
+   * Whether the seeded targeted messages may appear: 'seen' (the default) starts the browser as a
+   * visitor's who has closed all of them, so no popup covers what a journey clicks; 'fresh' is a first
+   * visit, for the journeys about the messages themselves.
+   */
+  targetedMessages: 'seen' | 'fresh';
 }
 
 /**
@@ -26,7 +33,19 @@ interface Options {
 export const test = base.extend<Options>({
   googlePrompt: [false, { option: true }],
   consent: ['all', { option: true }],
-  page: async ({ page, googlePrompt, consent }, use) => {
+  targetedMessages: ['seen', { option: true }],
+  page: async ({ page, request, googlePrompt, consent, targetedMessages }, use) => {
+    if (targetedMessages === 'seen') {
+      const response = await request.get('/bff/content/targeted-messages');
+      const ids = ((await response.json()) as { data: { id: number }[] }).data.map((message) => message.id);
+      // The seen ids as the site keeps them (services/content/targeted-messages.ts); its own writes stay.
+      await page.addInitScript(
+        ({ key, value }) => {
+          if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+        },
+        { key: SEEN_MESSAGES_KEY, value: JSON.stringify(ids) },
+      );
+    }
     if (consent !== 'unset') {
       // The choice as the site stores it (services/consent/consent.ts).
       const choice: ConsentChoice = {

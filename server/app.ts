@@ -66,7 +66,16 @@ export function createApp(deps: AppDeps) {
         auth,
       }),
     )
-    .route('/', analyticsRoutes({ db: deps.db, now: auth.now, readable: auth.settings.devOutbox }))
+    .route(
+      '/',
+      analyticsRoutes({
+        db: deps.db,
+        now: auth.now,
+        readable: auth.settings.devOutbox,
+        limiter: auth.limiter,
+        trustProxy: auth.settings.trustProxy,
+      }),
+    )
     .route('/', devOutboxRoutes({ db: deps.db, enabled: auth.settings.devOutbox }));
 }
 

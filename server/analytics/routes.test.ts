@@ -78,6 +78,28 @@ describe('POST /bff/analytics/events', () => {
     expect(v.parse(StoredAnalyticsEventsResponseSchema, stored.body).data).toEqual([]);
   });
 
+  it('lets one address post 120 batches a minute: the 121st gets 429 with Retry-After, other addresses go on', async () => {
+    const test = createAuthTestApp(database.db);
+    const batch = (anonymousId: string) => ({ anonymousId, events: [pageView] });
+    const busy = '203.0.113.90';
+    for (let index = 0; index < 120; index += 1) {
+      expect((await test.post(ANALYTICS_PATHS.events, batch('anon-busy-address'), { from: busy })).status, `request ${index + 1}`).toBe(202);
+    }
+    const refused = await test.post(ANALYTICS_PATHS.events, batch('anon-refused-batch'), { from: busy });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(refused.body).toMatchObject({ error: { code: 'bad_request' } });
+    // Counted before the body is read: oversized or malformed requests are refused the same way.
+    expect((await test.post(ANALYTICS_PATHS.events, '{"anonymousId":', { from: busy })).status).toBe(429);
+    const stored = await test.get(`${ANALYTICS_PATHS.events}?anonymousId=anon-refused-batch`);
+    expect(v.parse(StoredAnalyticsEventsResponseSchema, stored.body).data).toEqual([]);
+
+    expect((await test.post(ANALYTICS_PATHS.events, batch('anon-other-address'), { from: '203.0.113.91' })).status).toBe(202);
+
+    test.advance(60 * 1000);
+    expect((await test.post(ANALYTICS_PATHS.events, batch('anon-busy-address'), { from: busy })).status).toBe(202);
+  });
+
   it('has no GET where the development outbox is off', async () => {
     const test = createAuthTestApp(database.db, { settings: { devOutbox: false } });
     expect((await test.get(ANALYTICS_PATHS.events)).status).toBe(404);

@@ -79,4 +79,9 @@ export const RATE_LIMITS = {
   /** validate-email can tell whether an email is a member's: kept slow for enumeration. */
   validateEmailPerAddress: { name: 'validate-email:address', limit: 30, windowSeconds: 15 * 60 },
   activationFailuresPerAddress: { name: 'activate-fail:address', limit: 30, windowSeconds: 15 * 60 },
+  /**
+   * Analytics batches, per minute: a browser's queue sends its events in batches, far fewer than this,
+   * while anyone may post there without signing in and every batch adds rows.
+   */
+  analyticsEventsPerAddress: { name: 'analytics-events:address', limit: 120, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimitRule>;

@@ -37,7 +37,7 @@ describe('GET /bff/content/targeted-messages', () => {
     const messages = await targetedMessagesIn('');
     expect(messages.map(({ attributes: a }) => [a.header, a.priority, a.trigger, a.kind, a.memberType, a.targets.urls, a.countdownDate])).toEqual([
       ['Members pay less', 20, 'onLoad', 'popup', 'all', ['find-a-hotel'], null],
-      ['Welcome back', 10, 'onLoad', 'notification', 'member', [], null],
+      ['Welcome back', 10, 'onLogin', 'notification', 'member', [], null],
       ['Spring offer', 5, 'onScroll', 'popup', 'member', ['hotels/.*'], '2030-02-28T23:00:00.000Z'],
     ]);
     expect(messages[0]?.attributes).toMatchObject({

@@ -409,6 +409,22 @@ export const members = pgTable(
   ],
 );
 
+/**
+ * A member's choice of a preference (spec section 3: name, active). The names and their labels are the
+ * catalogue in server/members/preferences.ts; a preference without a row here is not chosen.
+ */
+export const memberPreferences = pgTable(
+  'member_preferences',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    active: boolean('active').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.name] })],
+);
+
 export const SOCIAL_IDENTITY_PROVIDERS = ['google', 'apple', 'facebook'] as const;
 export type SocialIdentityProvider = (typeof SOCIAL_IDENTITY_PROVIDERS)[number];
 

@@ -55,6 +55,14 @@ describe('seedIfEmpty', () => {
     expect(await tableDigests(database.db)).toEqual(digestAfterSeed);
   });
 
+  it('gives a database seeded before the demo preferences existed the demo members’ choices, and only once', async () => {
+    await database.db.delete(t.memberPreferences);
+    expect(await seedIfEmpty(database.db, TEST_TODAY)).toBe(false);
+    expect(await countRows(t.memberPreferences)).toBe(3);
+    expect(await seedIfEmpty(database.db, TEST_TODAY)).toBe(false);
+    expect(await tableDigests(database.db)).toEqual(digestAfterSeed);
+  });
+
   it('builds the same rows from the same date, without touching a database', () => {
     expect(buildSeedRows(today)).toEqual(buildSeedRows(today));
   });

@@ -15,7 +15,7 @@ import {
 } from './seed/catalogue';
 import { CITIES, COUNTRIES } from './seed/geography';
 import { ensureInventoryWindow } from './seed/inventory';
-import { insertDemoMembers } from './seed/members';
+import { insertDemoMembers, insertDemoPreferences } from './seed/members';
 import { insertServiceMessages, insertTargetedMessages } from './seed/messages';
 import { insertPromotions } from './seed/promotions';
 import { insertDemoVouchers } from './seed/vouchers';
@@ -42,6 +42,8 @@ export async function seedIfEmpty(db: Database, today: Date): Promise<boolean> {
     if ((existing?.brands ?? 0) > 0) {
       // Demo members came after the first seeds: a database seeded before them gets them now.
       await insertDemoMembers(tx, businessDate(today));
+      // And their preference choices.
+      await insertDemoPreferences(tx);
       // Likewise the demo promo codes.
       await insertPromotions(tx, businessDate(today));
       // And the demo vouchers of the booking journey.
@@ -145,6 +147,7 @@ export async function insertSeed(db: Writer, today: IsoDate): Promise<void> {
     ...rows.localAddons.map(({ hotelCode, ...addon }) => ({ ...addon, hotelId: hotelCode ? lookup(hotelIds, hotelCode) : null })),
   ]);
   await insertDemoMembers(db, today);
+  await insertDemoPreferences(db);
   await insertPromotions(db, today);
   await insertDemoVouchers(db, today);
   await insertServiceMessages(db);

@@ -38,6 +38,10 @@ export const MEMBER_PATHS = {
   profile: '/members/profile',
   /** The member-status helper: dailypointStatus and strapiStatus (spec section 7, helpers by locale). */
   status: '/members/status',
+  /** The preferences helper: every preference with the member's choice (spec section 7, helpers by locale). */
+  preferences: '/members/preferences',
+  /** The newsletters helper: every newsletter with the member's subscription (spec section 7, helpers by locale). */
+  newsletters: '/members/newsletters',
 } as const;
 
 /** Development and test only: the mail outbox the mail port writes to when no SMTP server is set. */
@@ -209,6 +213,22 @@ export const MemberStatusSchema = v.object({
 });
 export type MemberStatus = v.InferOutput<typeof MemberStatusSchema>;
 export const MemberStatusResponseSchema = v.object({ data: MemberStatusSchema });
+
+/**
+ * A preference (spec section 3: name, active): `name` is the stable key, `label` its name in the asked
+ * locale. The member's preferences count as selected when any is active (spec section 4).
+ */
+export const PreferenceItemSchema = v.object({ name: v.string(), label: v.string(), active: v.boolean() });
+export type PreferenceItem = v.InferOutput<typeof PreferenceItemSchema>;
+export const PreferencesResponseSchema = v.object({ data: v.array(PreferenceItemSchema) });
+
+/** The main newsletter's name: a member counts as subscribed when it is active (spec sections 3 and 4). */
+export const MAIN_NEWSLETTER_ID = 'HW_NL-SHG_NL_B2C';
+
+/** A newsletter (spec section 3: name, active, dailypointId), with its `label` in the asked locale. */
+export const NewsletterItemSchema = v.object({ name: v.string(), label: v.string(), active: v.boolean(), dailypointId: v.string() });
+export type NewsletterItem = v.InferOutput<typeof NewsletterItemSchema>;
+export const NewslettersResponseSchema = v.object({ data: v.array(NewsletterItemSchema) });
 
 /** Claims of our session token (ES256 JWT). `sso` names the sign-in session; a token without it is invalid. */
 export const SessionClaimsSchema = v.object({

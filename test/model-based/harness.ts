@@ -4,8 +4,10 @@
  * covered, from the actor's own inspection events (not from the generated plan).
  */
 import { createActor, getNextSnapshot } from 'xstate';
+import type { SimulatedClock } from 'xstate';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventFromLogic, InputFrom, InspectionEvent, SnapshotFrom } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import { expect } from 'vitest';
 import type { StatePath } from 'xstate/graph';
 
 export type MachinePath<TMachine extends AnyStateMachine> = StatePath<SnapshotFrom<TMachine>, EventFromLogic<TMachine>>;
@@ -129,6 +131,14 @@ export interface CoverageReport {
   transitions: { covered: number; total: number; missing: string[] };
 }
 
+/** Prints a machine's coverage and fails unless every state was reached and every transition taken. */
+export function expectFullCoverage(recorder: CoverageRecorder, name: string): void {
+  const report = recorder.report(name);
+  console.info(formatCoverage(report));
+  expect(report.states.missing).toEqual([]);
+  expect(report.transitions.missing).toEqual([]);
+}
+
 export function formatCoverage(report: CoverageReport): string {
   const pct = (part: { covered: number; total: number }) => (part.total === 0 ? 100 : Math.round((part.covered / part.total) * 100));
   const lines = [
@@ -158,15 +168,17 @@ function defaultEventLabel(event: { type: string }): string {
 
 /**
  * Replays a generated path on a real actor and checks, after every event, that the actor is in the
- * state the path predicted. Returns the final snapshot for further assertions.
+ * state the path predicted. Returns the final snapshot for further assertions. Machines with delayed
+ * transitions replay on a simulated clock, so no timer runs by itself: the path sends the delayed events.
  */
 export function replayPath<TMachine extends AnyStateMachine>(
   machine: TMachine,
   path: MachinePath<TMachine>,
   input: InputFrom<TMachine>,
   recorder: CoverageRecorder,
+  options: { clock?: SimulatedClock } = {},
 ): SnapshotFrom<TMachine> {
-  const actor = createActor(machine, { input, inspect: recorder.inspect } as never);
+  const actor = createActor(machine, { input, inspect: recorder.inspect, ...(options.clock ? { clock: options.clock } : {}) } as never);
   actor.start();
   for (const step of path.steps) {
     if ((step.event as { type: string }).type === 'xstate.init') continue;

@@ -1,7 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { IsoDate } from '../../lib/calendar';
+import type { PreferenceName } from '../../members/preferences';
 import type { Database } from '../database';
-import { members } from '../schema';
+import { memberPreferences, members } from '../schema';
 
 /**
  * Demo members (README, "Demo members"). Fixed ids and a password hash computed once (argon2id with the
@@ -34,6 +35,34 @@ export async function insertDemoMembers(db: Writer, today: IsoDate): Promise<voi
   );
   const missing = demoMemberRows(at).filter((row) => !present.has(row.email));
   if (missing.length > 0) await db.insert(members).values(missing).onConflictDoNothing({ target: members.email });
+}
+
+/**
+ * The demo members' preference choices: Anna has two on and one she turned off again (her newsletter is on,
+ * see her member row); Omar has chosen none (and gets no newsletter), so the targeted-message filters
+ * "preferences selected" and "newsletter subscribed" have a member on each side.
+ */
+const DEMO_PREFERENCES: readonly { email: string; name: PreferenceName; active: boolean }[] = [
+  { email: DEMO_MEMBERS.withPassword, name: 'spa', active: true },
+  { email: DEMO_MEMBERS.withPassword, name: 'late-checkout', active: true },
+  { email: DEMO_MEMBERS.withPassword, name: 'quiet-room', active: false },
+];
+
+/** Inserts the demo preference choices that are missing; a choice already stored is left as it is. */
+export async function insertDemoPreferences(db: Writer): Promise<void> {
+  const ids = new Map(
+    (
+      await db
+        .select({ id: members.id, email: members.email })
+        .from(members)
+        .where(inArray(members.email, [...new Set(DEMO_PREFERENCES.map((row) => row.email))]))
+    ).map((row) => [row.email, row.id]),
+  );
+  const rows = DEMO_PREFERENCES.flatMap(({ email, name, active }) => {
+    const memberId = ids.get(email);
+    return memberId === undefined ? [] : [{ memberId, name, active }];
+  });
+  if (rows.length > 0) await db.insert(memberPreferences).values(rows).onConflictDoNothing();
 }
 
 function demoMemberRows(at: Date): (typeof members.$inferInsert)[] {
@@ -75,6 +104,7 @@ function demoMemberRows(at: Date): (typeof members.$inferInsert)[] {
       rewardLevelCode: 'DA',
       points: 2_300,
       crsId: null,
+      newsletter: false,
       registrationSource: 'app',
       createdAt: at,
     },

@@ -76,7 +76,7 @@ export const SERVICE_MESSAGE_SEEDS: readonly ServiceMessageSeed[] = [
 
 /**
  * Demo targeted messages (spec sections 3 and 4): a popup on the hotel search for every visitor, a
- * notification for signed-in members on every page where messages may show, and a countdown popup on
+ * notification for members when they sign in, and a countdown popup on
  * hotel pages for members. Fixed texts and dates, so seeding is deterministic.
  */
 export interface TargetedMessageSeed {
@@ -139,7 +139,7 @@ export const TARGETED_MESSAGE_SEEDS: readonly TargetedMessageSeed[] = [
   {
     key: 'member-welcome-back',
     priority: 10,
-    trigger: 'onLoad',
+    trigger: 'onLogin',
     kind: 'notification',
     memberType: 'member',
     targets: { brands: [], hotels: [], urls: [] },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AnalyticsEventSchema, isMemberAreaClick, MEMBER_AREAS } from '../../contract/analytics';
 import { analyticsDate } from './dates';
 import { hotelCustomParameters } from './hotel-parameters';
-import { hotelCodeOfPath, pageTypeGroup } from './page-types';
+import { brandCodeOfPath, hotelCodeOfPath, pageTypeGroup } from './page-types';
 import { goodVital } from './web-vitals';
 
 describe('page-type groups (spec section 2)', () => {
@@ -37,6 +37,13 @@ describe('page-type groups (spec section 2)', () => {
     expect(hotelCodeOfPath('/en/hotels/JAZAMS')).toBe('JAZAMS');
     expect(hotelCodeOfPath('/en/hotels/')).toBeNull();
     expect(hotelCodeOfPath('/en/brands/jaz')).toBeNull();
+  });
+
+  it('finds the brand code of brand pages only', () => {
+    expect(brandCodeOfPath('/de/brands/jaz')).toBe('jaz');
+    expect(brandCodeOfPath('/brands/zleep/')).toBe('zleep');
+    expect(brandCodeOfPath('/en/brands')).toBeNull();
+    expect(brandCodeOfPath('/en/hotels/JAZAMS')).toBeNull();
   });
 });
 

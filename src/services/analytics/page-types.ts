@@ -33,3 +33,9 @@ export function hotelCodeOfPath(pathname: string): string | null {
   const [first, code] = segmentsAfterLocale(pathname);
   return first?.toLowerCase() === 'hotels' && code ? decodeURIComponent(code) : null;
 }
+
+/** The brand code of a brand page's path, or null on any other page. */
+export function brandCodeOfPath(pathname: string): string | null {
+  const [first, code] = segmentsAfterLocale(pathname);
+  return first?.toLowerCase() === 'brands' && code ? decodeURIComponent(code) : null;
+}

@@ -7,6 +7,8 @@ import {
   MEMBER_PATHS,
   MemberProfileResponseSchema,
   MemberStatusResponseSchema,
+  NewslettersResponseSchema,
+  PreferencesResponseSchema,
   ProvidersResponseSchema,
   RefreshResponseSchema,
   RegisterResponseSchema,
@@ -116,3 +118,14 @@ export const fetchProfile = async (access: AuthAccess, options: Signal = {}) =>
 
 export const fetchStatus = async (access: AuthAccess, options: Signal = {}) =>
   (await callAuthorized(MEMBER_PATHS.status, MemberStatusResponseSchema, access, options)).data;
+
+/** The member helpers that answer in a locale (spec section 7, helpers by locale) take it as `?locale=`. */
+const inLocale = (path: string, locale: Locale) => `${path}?${new URLSearchParams({ locale }).toString()}`;
+
+/** Every preference with the member's choice, labels in the locale. */
+export const fetchPreferences = async (access: AuthAccess, locale: Locale, options: Signal = {}) =>
+  (await callAuthorized(inLocale(MEMBER_PATHS.preferences, locale), PreferencesResponseSchema, access, options)).data;
+
+/** Every newsletter with whether the member receives it, labels in the locale. */
+export const fetchNewsletters = async (access: AuthAccess, locale: Locale, options: Signal = {}) =>
+  (await callAuthorized(inLocale(MEMBER_PATHS.newsletters, locale), NewslettersResponseSchema, access, options)).data;

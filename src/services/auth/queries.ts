@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { AUTH_LIMITS } from '../../contract/auth';
-import { fetchProfile, fetchProviders, fetchStatus } from './api';
+import type { Locale } from '../../contract/locales';
+import { fetchNewsletters, fetchPreferences, fetchProfile, fetchProviders, fetchStatus } from './api';
 import { statusOf } from './errors';
 import type { AuthAccess } from './requests';
 import { tokenSubject } from './token';
@@ -17,6 +18,9 @@ export const memberKeys = {
   all: MEMBER_QUERY_ROOT,
   profile: (subject: string) => [...MEMBER_QUERY_ROOT, subject, 'profile'] as const,
   status: (subject: string) => [...MEMBER_QUERY_ROOT, subject, 'status'] as const,
+  /** Per locale: the labels are in it. */
+  preferences: (subject: string, locale: Locale) => [...MEMBER_QUERY_ROOT, subject, 'preferences', locale] as const,
+  newsletters: (subject: string, locale: Locale) => [...MEMBER_QUERY_ROOT, subject, 'newsletters', locale] as const,
 };
 
 /** Retries of an authenticated query: at most AUTH_LIMITS.authenticatedQueryRetries, never on 401. */
@@ -41,6 +45,24 @@ export const memberStatusQuery = (access: AuthAccess) =>
   queryOptions({
     queryKey: memberKeys.status(subjectOf(access)),
     queryFn: ({ signal }) => fetchStatus(access, { signal }),
+    enabled: access.token !== null,
+    retry: authenticatedRetry,
+    staleTime: MEMBER_STALE_MS,
+  });
+
+export const memberPreferencesQuery = (access: AuthAccess, locale: Locale) =>
+  queryOptions({
+    queryKey: memberKeys.preferences(subjectOf(access), locale),
+    queryFn: ({ signal }) => fetchPreferences(access, locale, { signal }),
+    enabled: access.token !== null,
+    retry: authenticatedRetry,
+    staleTime: MEMBER_STALE_MS,
+  });
+
+export const memberNewslettersQuery = (access: AuthAccess, locale: Locale) =>
+  queryOptions({
+    queryKey: memberKeys.newsletters(subjectOf(access), locale),
+    queryFn: ({ signal }) => fetchNewsletters(access, locale, { signal }),
     enabled: access.token !== null,
     retry: authenticatedRetry,
     staleTime: MEMBER_STALE_MS,

@@ -10,7 +10,7 @@ import type { Locale } from '../../contract/locales';
 import { fillPath, getJson } from '../bff/client';
 
 /** Content changes rarely; five minutes is the spec's cache default. */
-const CONTENT_STALE_MS = 5 * 60 * 1000;
+export const CONTENT_STALE_MS = 5 * 60 * 1000;
 
 export const brandsQuery = (locale: Locale) =>
   queryOptions({

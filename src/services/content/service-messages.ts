@@ -4,10 +4,8 @@ import type { Locale } from '../../contract/locales';
 import { getJson } from '../bff/client';
 import { browserStorage, readValue, writeValue } from '../auth/persisted-values';
 import { pathWithoutLocale } from '../navigation/paths';
+import { CONTENT_STALE_MS } from './queries';
 import { matchesAnyUrlTarget, splitTargetUrls } from './url-targets';
-
-/** Content changes rarely; five minutes is the spec's cache default. */
-const CONTENT_STALE_MS = 5 * 60 * 1000;
 
 export const serviceMessagesQuery = (locale: Locale) =>
   queryOptions({

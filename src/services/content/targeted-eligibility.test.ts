@@ -8,34 +8,11 @@ import {
   type MemberStatuses,
   pickMessage,
 } from './targeted-eligibility';
+import { targetedMessage } from './targeted-messages.fixtures';
 
 type Attributes = TargetedMessage['attributes'];
 
-function message(attributes: Partial<Attributes> = {}, id = 1): TargetedMessage {
-  return {
-    id,
-    attributes: {
-      priority: 0,
-      trigger: 'onLoad',
-      kind: 'popup',
-      deviceType: 'all',
-      memberType: 'all',
-      memberAddressStatus: 'all',
-      memberPreferencesStatus: 'all',
-      memberNotificationsStatus: 'all',
-      isCountdown: false,
-      countdownDate: null,
-      excludedPages: [],
-      targets: { brands: [], hotels: [], urls: [] },
-      header: 'Header',
-      body: '<p>Body</p>',
-      ctaLabel: null,
-      ctaLink: null,
-      imageUrl: null,
-      ...attributes,
-    },
-  };
-}
+const message = (attributes: Partial<Attributes> = {}, id = 1): TargetedMessage => targetedMessage(id, attributes);
 
 const NON_MEMBER: MemberStatuses = {
   memberType: 'non-member',
@@ -58,6 +35,7 @@ function context(overrides: Partial<EligibilityContext> = {}): EligibilityContex
     device: 'desktop',
     statuses: NON_MEMBER,
     trackingConsent: true,
+    messagesConsent: true,
     host: 'www.example.com',
     seenIds: [],
     ...overrides,
@@ -176,6 +154,13 @@ describe('isEligible', () => {
       false,
     ],
 
+    // Consent to targeted messages
+    ['without consent to messages, nothing shows', {}, { messagesConsent: false }, false],
+    ['without consent to messages or tracking, nothing shows', {}, { messagesConsent: false, trackingConsent: false }, false],
+    ['on a dev host, messages show without consent', {}, { messagesConsent: false, trackingConsent: false, host: 'dev.example.com' }, true],
+    ['on localhost, messages show without consent', {}, { messagesConsent: false, host: '127.0.0.1:3000' }, true],
+    ['consent to messages without tracking: all-"all" messages', {}, { messagesConsent: true, trackingConsent: false }, true],
+
     // Already seen
     ['a seen message is not shown again', {}, { seenIds: [1] }, false],
     ['a seen message is not shown again (set)', {}, { seenIds: new Set([1]) }, false],
@@ -270,6 +255,14 @@ describe('pickMessage', () => {
   it('keeps the earlier message on equal priority', () => {
     const messages = [message({ priority: 7 }, 4), message({ priority: 7 }, 3)];
     expect(pickMessage(messages, context())?.id).toBe(4);
+  });
+
+  it('considers only the messages of the trigger asked for', () => {
+    const messages = [message({ priority: 30, trigger: 'onScroll' }, 1), message({ priority: 10, trigger: 'onLoad' }, 2), message({ priority: 50, trigger: 'onLeave' }, 3)];
+    expect(pickMessage(messages, context(), 'onLoad')?.id).toBe(2);
+    expect(pickMessage(messages, context(), 'onScroll')?.id).toBe(1);
+    expect(pickMessage(messages, context(), 'onInactivity')).toBeNull();
+    expect(pickMessage(messages, context())?.id).toBe(3);
   });
 
   it('answers null when nothing is eligible', () => {

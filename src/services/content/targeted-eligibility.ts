@@ -1,4 +1,5 @@
-import type { TargetedMessage } from '../../contract/content';
+import type { TargetedMessage, TargetedMessageTrigger } from '../../contract/content';
+import { MAIN_NEWSLETTER_ID } from '../../contract/auth';
 import { isLocale } from '../../contract/locales';
 import { matchesAnyUrlTarget, stripSlashes } from './url-targets';
 
@@ -8,7 +9,7 @@ import { matchesAnyUrlTarget, stripSlashes } from './url-targets';
  */
 
 /** The main newsletter: a member counts as subscribed when it is active (spec section 3). */
-export const MAIN_NEWSLETTER_ID = 'HW_NL-SHG_NL_B2C';
+export { MAIN_NEWSLETTER_ID };
 
 /** First path segments of system-type pages (spec section 2): account, booking, check-in and checkout. */
 const SYSTEM_SECTIONS: ReadonlySet<string> = new Set(['account', 'booking', 'checkin', 'check-in', 'checkout', 'check-out']);
@@ -60,7 +61,10 @@ export interface EligibilityContext {
   now: Date;
   device: 'mobile' | 'desktop';
   statuses: MemberStatuses;
+  /** Consent to tracking (analytics): needed for messages that filter visitors. */
   trackingConsent: boolean;
+  /** Consent to targeted messages: needed for any message at all. */
+  messagesConsent: boolean;
   /** The page's host name (`location.hostname`); a port is ignored. */
   host: string;
   seenIds: ReadonlySet<number> | readonly number[];
@@ -120,10 +124,19 @@ function matchesTargets(message: TargetedMessage, context: EligibilityContext, p
   return !message.attributes.excludedPages.some((link) => excludedPath(link) === here);
 }
 
+/**
+ * Milliseconds until a countdown message expires (0 once it has, or when it has no date); null for a
+ * message without a countdown.
+ */
+export function countdownMsLeft(message: TargetedMessage, now: Date): number | null {
+  if (!message.attributes.isCountdown) return null;
+  if (message.attributes.countdownDate === null) return 0;
+  return Math.max(0, Date.parse(message.attributes.countdownDate) - now.getTime());
+}
+
 function countdownRunning(message: TargetedMessage, now: Date): boolean {
-  if (!message.attributes.isCountdown) return true;
-  if (message.attributes.countdownDate === null) return false;
-  return now.getTime() < Date.parse(message.attributes.countdownDate);
+  const left = countdownMsLeft(message, now);
+  return left === null || left > 0;
 }
 
 /** Whether every visitor filter is left at `all`: the only messages shown without tracking consent. */
@@ -155,14 +168,25 @@ export function isEligible(message: TargetedMessage, context: EligibilityContext
   if (!matchesTargets(message, context, path)) return false;
   if (!countdownRunning(message, context.now)) return false;
   if (!matchesFilters(message, context)) return false;
-  if (!context.trackingConsent && !isDevelopmentHost(context.host) && !hasOnlyAllFilters(message)) return false;
+  // Development hosts show messages whatever the visitor chose, so editors can try them out.
+  const developmentHost = isDevelopmentHost(context.host);
+  if (!context.messagesConsent && !developmentHost) return false;
+  if (!context.trackingConsent && !developmentHost && !hasOnlyAllFilters(message)) return false;
   return !alreadySeen(message.id, context.seenIds);
 }
 
-/** The one message to show: the eligible message of highest priority (the earlier one on a tie), or null. */
-export function pickMessage(messages: readonly TargetedMessage[], context: EligibilityContext): TargetedMessage | null {
+/**
+ * The one message to show: the eligible message of highest priority (the earlier one on a tie), or null.
+ * With a trigger, only the messages that trigger shows are considered.
+ */
+export function pickMessage(
+  messages: readonly TargetedMessage[],
+  context: EligibilityContext,
+  trigger?: TargetedMessageTrigger,
+): TargetedMessage | null {
   let best: TargetedMessage | null = null;
   for (const message of messages) {
+    if (trigger !== undefined && message.attributes.trigger !== trigger) continue;
     if (!isEligible(message, context)) continue;
     if (best === null || message.attributes.priority > best.attributes.priority) best = message;
   }

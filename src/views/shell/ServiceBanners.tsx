@@ -1,18 +1,17 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import DOMPurify from 'dompurify';
 import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import type { CSSProperties } from 'react';
 import type { ServiceMessage } from '../../contract/content';
 import type { Locale } from '../../contract/locales';
 import { serviceBannerMachine } from '../../machines/banners/banners.machine';
 import { selectBannerExpanded, selectBannerShown } from '../../machines/banners/banners.selectors';
+import { sanitizeHtml } from '../../services/content/sanitize-html';
 import { readBannerOpenState, serviceMessagesQuery, showsOnPage, writeBannerOpenState } from '../../services/content/service-messages';
+import { useMobileScreen } from './use-mobile-screen';
 import './service-banners.css';
 
-/** Screens up to this width count as mobile (spec section 4): there a banner steps aside for a modal. */
-export const MOBILE_MEDIA_QUERY = '(max-width: 1024px)';
 const MODAL_SELECTOR = 'dialog[open], [aria-modal="true"]:not([hidden])';
 
 /**
@@ -45,7 +44,7 @@ function ServiceBanner({ message, modalOpen, mobile }: { message: ServiceMessage
   const actor = useActorRef(machine, { input: { messageId: message.id, isOpenedByDefault: message.attributes.isOpenedByDefault } });
   const shown = useSelector(actor, selectBannerShown);
   const expanded = useSelector(actor, selectBannerExpanded);
-  const html = useMemo(() => sanitize(message.attributes.description), [message.attributes.description]);
+  const html = useMemo(() => sanitizeHtml(message.attributes.description), [message.attributes.description]);
 
   // Effects run only in the browser, after hydration: the kept open state is read here.
   useEffect(() => {
@@ -82,13 +81,6 @@ function ServiceBanner({ message, modalOpen, mobile }: { message: ServiceMessage
   );
 }
 
-/** Editor HTML without scripts, event handlers, styles or forms: plain formatting and links only. */
-export function sanitize(html: string): string {
-  // DOMPurify needs a DOM; banners render only in the browser, where there is one.
-  if (!DOMPurify.isSupported) return '';
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'], FORBID_ATTR: ['style'] });
-}
-
 interface Overlay {
   modalOpen: boolean;
   mobile: boolean;
@@ -99,7 +91,7 @@ const NO_OVERLAY: Overlay = { modalOpen: false, mobile: false };
 /** Whether a modal dialog is open and whether the screen is a mobile one, kept current. */
 function useModalOnMobile(): Overlay {
   const modalOpen = useSyncExternalStore(subscribeToModals, modalIsOpen, () => NO_OVERLAY.modalOpen);
-  const mobile = useSyncExternalStore(subscribeToViewport, viewportIsMobile, () => NO_OVERLAY.mobile);
+  const mobile = useMobileScreen();
   return { modalOpen, mobile };
 }
 
@@ -112,18 +104,4 @@ function subscribeToModals(onChange: () => void): () => void {
   const observer = new MutationObserver(onChange);
   observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open', 'aria-modal', 'hidden'] });
   return () => observer.disconnect();
-}
-
-function mobileQuery(): MediaQueryList | null {
-  return typeof window.matchMedia === 'function' ? window.matchMedia(MOBILE_MEDIA_QUERY) : null;
-}
-
-function viewportIsMobile(): boolean {
-  return mobileQuery()?.matches ?? false;
-}
-
-function subscribeToViewport(onChange: () => void): () => void {
-  const query = mobileQuery();
-  query?.addEventListener('change', onChange);
-  return () => query?.removeEventListener('change', onChange);
 }

@@ -18,6 +18,7 @@ import { LoginHost, LoginNoticeSlot } from './LoginHost';
 import { SessionProvider } from './SessionProvider';
 import { SeoLinks } from './SeoLinks';
 import { ServiceBanners } from './ServiceBanners';
+import { TargetedMessagesHost } from './targeted/TargetedMessagesHost';
 import './login.css';
 import './site.css';
 import './consent/consent.css';
@@ -73,6 +74,7 @@ function ThemedShell({ locale, children }: { locale: Locale; children: ReactNode
               {children}
             </main>
             <Footer locale={locale} />
+            <TargetedMessagesHost locale={locale} />
           </LoginHost>
         </SessionProvider>
         <ConsentSettingsDialog />

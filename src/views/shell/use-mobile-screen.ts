@@ -1,0 +1,23 @@
+import { useSyncExternalStore } from 'react';
+
+/** Screens up to this width count as mobile (spec section 9, mobile breakpoint). */
+export const MOBILE_MEDIA_QUERY = '(max-width: 1024px)';
+
+function mobileQuery(): MediaQueryList | null {
+  return typeof window.matchMedia === 'function' ? window.matchMedia(MOBILE_MEDIA_QUERY) : null;
+}
+
+function viewportIsMobile(): boolean {
+  return mobileQuery()?.matches ?? false;
+}
+
+function subscribeToViewport(onChange: () => void): () => void {
+  const query = mobileQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+/** Whether the screen is a mobile one, kept current; false on the server and while the page is taken over. */
+export function useMobileScreen(): boolean {
+  return useSyncExternalStore(subscribeToViewport, viewportIsMobile, () => false);
+}
