@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAuthSettings } from './auth/settings';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, pageConnectSources } from './config';
 
 describe('loadConfig', () => {
   it('has defaults for everything', () => {
@@ -38,6 +38,7 @@ describe('loadConfig', () => {
         PAYMENT_PROVIDER: 'none',
         FEATURES_FILE: '/etc/site/flags.json',
         GROWTHBOOK_CLIENT_KEY: 'sdk-abc123',
+        GROWTHBOOK_API_HOST: 'https://flags.example.com',
       }),
     ).toEqual({
       port: 8080,
@@ -52,8 +53,15 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       paymentProvider: 'none',
       auth: defaultAuthSettings({ devOutbox: true, devIdp: true }),
-      features: { file: '/etc/site/flags.json', clientKey: 'sdk-abc123' },
+      features: { file: '/etc/site/flags.json', clientKey: 'sdk-abc123', apiHost: 'https://flags.example.com' },
     });
+  });
+
+  it('lets pages connect to the error-reporting ingest and an external GrowthBook server, and nothing else', () => {
+    expect(pageConnectSources(loadConfig({}))).toEqual([]);
+    expect(
+      pageConnectSources(loadConfig({ SENTRY_DSN: 'https://key@o1.ingest.sentry.io/2', GROWTHBOOK_API_HOST: 'https://flags.example.com:8443/api' })),
+    ).toEqual(['https://o1.ingest.sentry.io', 'https://flags.example.com:8443']);
   });
 
   it('reads the sign-in variables; production turns the development pages off unless enabled', () => {
@@ -130,6 +138,7 @@ describe('loadConfig', () => {
     // The key is a path segment of the flag routes: no slashes, spaces or other surprises.
     ['GROWTHBOOK_CLIENT_KEY', 'sdk/../admin'],
     ['GROWTHBOOK_CLIENT_KEY', 'x'.repeat(101)],
+    ['GROWTHBOOK_API_HOST', 'flags.example.com'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  - ${name} must`));

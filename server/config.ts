@@ -57,6 +57,7 @@ const EnvSchema = v.object({
   PAYMENT_PROVIDER: v.optional(v.picklist(PAYMENT_PROVIDERS, `must be one of ${PAYMENT_PROVIDERS.join(', ')}`), 'test'),
   FEATURES_FILE: v.optional(nonEmpty, 'server/features/flags.json'),
   GROWTHBOOK_CLIENT_KEY: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,100}$/, 'must be letters, digits, _ or -')), DEFAULT_GROWTHBOOK_CLIENT_KEY),
+  GROWTHBOOK_API_HOST: v.optional(urlWithProtocol(['https:', 'http:'], 'https://')),
   ...AUTH_ENV_ENTRIES,
 });
 
@@ -88,6 +89,8 @@ export interface Config {
     file: string;
     /** The client key the flag routes answer for (`/api/features/{clientKey}`); a public value, not a secret. */
     clientKey: string;
+    /** A GrowthBook server the browser build asks for flags instead of the site's own routes. */
+    apiHost?: string;
   };
 }
 
@@ -126,6 +129,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: out.LOG_LEVEL,
     paymentProvider: out.PAYMENT_PROVIDER,
     auth: authSettingsFrom(out),
-    features: { file: out.FEATURES_FILE, clientKey: out.GROWTHBOOK_CLIENT_KEY },
+    features: { file: out.FEATURES_FILE, clientKey: out.GROWTHBOOK_CLIENT_KEY, ...(out.GROWTHBOOK_API_HOST ? { apiHost: out.GROWTHBOOK_API_HOST } : {}) },
   };
+}
+
+/**
+ * The origins other than its own that the site's pages may connect to (the content security policy's
+ * connect-src): the error-reporting ingest and an external GrowthBook server, when configured.
+ */
+export function pageConnectSources(config: Pick<Config, 'sentryDsn' | 'features'>): string[] {
+  return [config.sentryDsn, config.features.apiHost].flatMap((url) => (url ? [new URL(url).origin] : []));
 }

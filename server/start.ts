@@ -8,7 +8,7 @@ import { createOutboxMailer } from './adapters/outbox-mailer';
 import { createSmtpMailer, withCopy } from './adapters/smtp-mailer';
 import { createTestPaymentProvider } from './adapters/test-payments';
 import { createApp } from './app';
-import { type Config, loadConfig } from './config';
+import { type Config, loadConfig, pageConnectSources } from './config';
 import { type DatabaseHandle, migrate, openDatabase } from './db/database';
 import { ensureInventoryWindow, seedIfEmpty } from './db/seed';
 import { devIdentityProviderMount } from './dev/identity-provider';
@@ -108,7 +108,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       : createSiteApp({
           staticDir: config.staticDir,
           logger,
-          connectSources: config.sentryDsn ? [new URL(config.sentryDsn).origin] : [],
+          connectSources: pageConnectSources(config),
           renderer: await loadPageRenderer(config.ssrEntry, bffInProcess, logger),
         });
 

@@ -305,6 +305,8 @@ describe('sign out', () => {
     );
     await expectSignedInHeader();
     expect(await screen.findByRole('heading', { level: 1, name: 'Complete your profile' })).toBeTruthy();
+    // Marked for click tracking as the member area's logout.
+    expect(screen.getByRole('button', { name: 'Sign out' }).getAttribute('data-track-area')).toBe('logout');
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
     expect(new Headers(callsTo(fetchMock, '/auth/logout')[0]?.[1]?.headers).get('authorization')).toBe(`Bearer ${TOKEN}`);

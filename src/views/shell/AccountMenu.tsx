@@ -7,6 +7,7 @@ import {
   selectLevel,
   selectPoints,
 } from '../../machines/session/session.selectors';
+import { memberAreaTrackingAttributes } from '../../services/analytics/analytics';
 import { SessionActorContext } from './session-context';
 import { SignInButton } from './SignInButton';
 
@@ -54,7 +55,15 @@ export function AccountMenu() {
           </>
         )}
       </section>
-      <button type="button" className="button account-menu__sign-out" disabled={signingOut} aria-busy={signingOut} onClick={() => session.send({ type: 'logout' })}>
+      <button
+        type="button"
+        className="button account-menu__sign-out"
+        disabled={signingOut}
+        aria-busy={signingOut}
+        onClick={() => session.send({ type: 'logout' })}
+        // Click tracking names it as the member area's logout (spec section 2).
+        {...memberAreaTrackingAttributes('logout')}
+      >
         {signingOut ? t`Signing out…` : t`Sign out`}
       </button>
     </div>
