@@ -3,10 +3,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
+import flagsFile from '../../server/features/flags.json';
 import { activateLocaleOfPath, i18n } from '../../src/services/i18n/catalogs';
 import { createAppRouter, createQueryClient } from '../../src/router';
 
 export type BffHandler = (url: URL) => { status?: number; body: unknown } | undefined;
+
+/** The site's own flag routes answer with the flags file, as the server does (unless the handler answers). */
+const featuresAnswer: BffHandler = (url) => (url.pathname.startsWith('/api/features/') ? { body: flagsFile } : undefined);
 
 /**
  * Renders the whole app at a path with the real router, views and catalogs, answering BFF calls with
@@ -15,7 +19,7 @@ export type BffHandler = (url: URL) => { status?: number; body: unknown } | unde
 export async function renderApp(path: string, handler: BffHandler = () => undefined) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://site.test');
-    const answer = handler(url);
+    const answer = handler(url) ?? featuresAnswer(url);
     return new Response(JSON.stringify(answer?.body ?? { error: { code: 'not_found', message: 'Not found' } }), {
       status: answer ? (answer.status ?? 200) : 404,
       headers: { 'content-type': 'application/json' },
