@@ -42,7 +42,8 @@ export default function TargetedMessages({ locale, messages, page, visitor, logi
   // Rendered only in the browser, after the page was taken over: storage may be read here.
   const actor = useActorRef(machine, { input: { messages, seenIds: readSeenIds(), page, visitor, host, now: Date.now } });
 
-  const sent = useRef({ messages, page, visitor, logins });
+  // A sign-in that happened before this part of the page had loaded still counts: from none.
+  const sent = useRef({ messages, page, visitor, logins: 0 });
   useEffect(() => {
     const last = sent.current;
     if (messages !== last.messages) actor.send({ type: 'messages.updated', messages });

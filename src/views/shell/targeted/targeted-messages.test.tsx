@@ -143,6 +143,12 @@ describe('triggers', () => {
     expect(notificationNamed('Welcome back')).not.toBeNull();
   });
 
+  it('still shows an onLogin message when the sign-in came before the messages had loaded', () => {
+    const onLogin = targetedMessage(4, { kind: 'notification', trigger: 'onLogin', memberType: 'member', header: 'Welcome back' });
+    render(tree({ messages: [onLogin], visitor: VISITORS.member, logins: 1 }));
+    expect(notificationNamed('Welcome back')).not.toBeNull();
+  });
+
   it('shows the highest-priority message first and the next one only on a later trigger', () => {
     const low = targetedMessage(5, { kind: 'notification', priority: 1, header: 'Low' });
     const high = targetedMessage(6, { kind: 'notification', priority: 9, header: 'High' });
