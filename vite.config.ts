@@ -70,8 +70,10 @@ export default defineConfig({
           environment: 'node',
           // Each test file opens its own embedded database; two at a time fits this machine's memory.
           maxWorkers: 2,
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          // Limits that only catch a hang: starting a database or a whole server takes from seconds to
+          // half a minute and more on a busy machine, and no test may depend on the machine's speed.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
     ],

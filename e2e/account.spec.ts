@@ -174,10 +174,85 @@ async function activatedMember(request: APIRequestContext): Promise<string> {
     data: { email, firstName: 'Ida', lastName: 'Roth', password: 'First-long-password-1', locale: 'en', acceptTerms: true },
   });
   expect(registered.status()).toBe(201);
+  // The registration proof shows the activation comes from whoever chose the password.
+  const proof = ((await registered.json()) as { data: { registration_proof: string } }).data.registration_proof;
   const token = new URL(linkIn(await latestMail(request, email, 'activation'))).searchParams.get('token');
-  expect((await request.post('/bff/members/activate', { data: { token } })).status()).toBe(200);
+  expect((await request.post('/bff/members/activate', { data: { token, registration_proofs: [proof] } })).status()).toBe(200);
   return email;
 }
+
+/** Registers from the home page (the footer's link), with this password; answers the activation link. */
+async function registerFromHomePage(page: Page, request: APIRequestContext, email: string, password: string): Promise<URL> {
+  await page.goto('/en/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Join H Rewards' }).click();
+  await expect(page).toHaveURL(/\/en\/account\/registration/);
+  await page.getByLabel('First name').fill('Lea');
+  await page.getByLabel('Last name').fill('Vogel');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('I accept the membership terms and the privacy policy.').check();
+  await page.getByRole('button', { name: 'Become a member' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  return new URL(linkIn(await latestMail(request, email, 'activation')));
+}
+
+/** Opens a page once the app has taken it over (as the fixture's `page.goto` does). */
+async function openReady(target: Page, url: string) {
+  await target.goto(url);
+  await target.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+}
+
+async function signInWithPassword(page: Page, email: string, password: string) {
+  const dialog = await openSignIn(page);
+  await dialog.getByLabel('Email address').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expectSignedIn(page);
+}
+
+test('registration from the home page; the mailed link, opened in another tab of the same browser, activates with that password', async ({ page, request }) => {
+  const email = `same.browser.${Date.now()}@example.com`;
+  const password = 'My-own-long-password-3';
+  const link = await registerFromHomePage(page, request, email, password);
+
+  const tab = await page.context().newPage();
+  await openReady(tab, `${link.pathname}${link.search}`);
+  await expect(tab).toHaveURL(/\/en\/account\/activated/);
+  await expectSignedIn(tab);
+  // The proof was used: the browser no longer keeps it.
+  expect(await tab.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('registrationProof:')))).toEqual([]);
+
+  await tab.getByRole('button', { name: 'Sign out' }).click();
+  await signInWithPassword(tab, email, password);
+  await tab.close();
+});
+
+test('the mailed link opened in another browser asks for the password chosen at registration, or activates without it', async ({ page, request, browser, baseURL }) => {
+  const email = `other.browser.${Date.now()}@example.com`;
+  const chosen = 'Someone-elses-password-4';
+  const link = await registerFromHomePage(page, request, email, chosen);
+
+  // The mailbox's owner, in their own browser (with the same consent choice, so no banner covers the page).
+  const kept = await page.evaluate(() => Object.entries(localStorage).filter(([key]) => !key.startsWith('registrationProof:') && key !== 'token'));
+  const owner = await (await browser.newContext({ baseURL })).newPage();
+  await owner.addInitScript((entries) => {
+    for (const [key, value] of entries) if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+  }, kept);
+  await openReady(owner, `${link.pathname}${link.search}`);
+  await expect(owner.getByRole('heading', { level: 1, name: 'Confirm your password' })).toBeVisible();
+  await owner.getByLabel('The password you chose when you registered').fill('Not-the-chosen-password');
+  await owner.getByRole('button', { name: 'Activate with this password' }).click();
+  await expect(owner.getByText('This is not the password chosen at registration.')).toBeVisible();
+
+  await owner.getByRole('button', { name: 'Activate without that password' }).click();
+  await expect(owner).toHaveURL(/\/en\/account\/activated/);
+  await expectSignedIn(owner);
+  // The password chosen before the email was proven does not sign in.
+  const login = await request.post('/bff/auth/login', { data: { email, password: chosen } });
+  expect(login.status()).toBe(401);
+  await owner.context().close();
+});
 
 test('password reset: the link from the mail sets a new password that then signs in', async ({ page, request }) => {
   const email = await activatedMember(request);

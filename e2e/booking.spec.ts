@@ -22,11 +22,32 @@ function bffOf(request: APIRequestContext): BffJson {
 
 const findStay = (request: APIRequestContext, wanted: (offered: OfferedRate) => boolean, daysAhead: number) => findBookableStay(bffOf(request), wanted, daysAhead);
 
-async function fillGuest(page: Page) {
+async function fillGuest(page: Page, email = 'mia.muster@example.com') {
   const guest = page.getByRole('group', { name: /main guest/i }).first();
   await guest.getByLabel('First name').fill('Mia');
   await guest.getByLabel('Last name').fill('Muster');
-  await guest.getByLabel('Email address').fill('mia.muster@example.com');
+  await guest.getByLabel('Email address').fill(email);
+}
+
+/** The text of the newest mail of a kind to an address, waiting for it to arrive (the development outbox). */
+async function latestMailText(request: APIRequestContext, to: string, kind: string): Promise<string> {
+  let text: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/bff/dev/outbox?to=${encodeURIComponent(to)}`);
+      text = ((await response.json()) as { data: { kind: string; text: string }[] }).data.find((mail) => mail.kind === kind)?.text;
+      return text !== undefined;
+    })
+    .toBe(true);
+  return text ?? '';
+}
+
+/** A page in a new tab of the same browser (its own sessionStorage), ready once the app has taken it over. */
+async function openInNewTab(page: Page, url: string): Promise<Page> {
+  const tab = await page.context().newPage();
+  await tab.goto(url);
+  await tab.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  return tab;
 }
 
 function cardForm(page: Page): FrameLocator {
@@ -151,4 +172,41 @@ test('a booking is moved to other dates, with the new price shown first', async 
   await expect(page.getByText(/new price/i).first()).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Confirm the change' }).click();
   await expect(page).toHaveURL(/\/en\/booking\/confirmation\?order_id=/, { timeout: 15_000 });
+});
+
+test('the link in the confirmation mail opens the booking in a new tab, and the address keeps no secret', async ({ page, request }) => {
+  // A booking and three more page loads: more than one journey's time on a busy machine (a limit that only catches hangs).
+  test.setTimeout(120_000);
+  const stay = await findStay(request, holdRate, 64);
+  const email = `mia.${crypto.randomUUID().slice(0, 8)}@example.com`;
+  await page.goto(checkoutPath(stay));
+  await fillGuest(page, email);
+  await enterCard(page, '4242424242424242');
+  await payButton(page).click();
+  await expectConfirmation(page);
+  const number = (await page.locator('.booking-room__number').first().textContent()) ?? '';
+  const bookingAddress = page.url();
+
+  // The order's address alone opens nothing in another tab: the key stayed with the tab that paid.
+  const bare = await openInNewTab(page, bookingAddress);
+  await expect(bare.getByRole('heading', { name: 'We can’t find this booking' })).toBeVisible({ timeout: 15_000 });
+
+  const mail = await latestMailText(request, email, 'booking-confirmation');
+  const link = /https?:\/\/\S+\/booking\/confirmation\S*/.exec(mail)?.[0] ?? '';
+  expect(new URL(link).searchParams.get('token')).toBeTruthy();
+  const opened = await openInNewTab(page, link);
+  await expect(opened.getByText(number).first()).toBeVisible({ timeout: 15_000 });
+  await expect(opened).toHaveURL(bookingAddress);
+  // A reload in that tab still shows the booking (the key is kept for the tab).
+  await opened.reload();
+  await expect(opened.getByText(number).first()).toBeVisible({ timeout: 15_000 });
+
+  // Without the mail: the tab that found nothing offers the lookup by reservation number and last name.
+  await bare.getByRole('link', { name: 'Find your booking with its reservation number' }).click();
+  await expect(bare.getByRole('heading', { level: 1, name: 'Find your booking' })).toBeVisible();
+  await bare.getByLabel('Reservation number').fill(number);
+  await bare.getByLabel('Last name or email address').fill('Muster');
+  await bare.getByRole('button', { name: 'Find booking' }).click();
+  await expect(bare.getByText(number).first()).toBeVisible({ timeout: 15_000 });
+  await expect(bare).toHaveURL(bookingAddress);
 });

@@ -18,8 +18,14 @@ async function timeUntilHealthy(command: string, args: string[], dataDir: string
     stdio: 'ignore',
     detached: true,
   });
+  // A start that fails (the data folder in use, a bad configuration) ends the measurement at once.
+  let exitCode: number | null | undefined;
+  child.once('exit', (code) => {
+    exitCode = code;
+  });
   try {
     for (;;) {
+      if (exitCode !== undefined) throw new Error(`${command} exited (${exitCode}) before it answered`);
       try {
         if ((await fetch(`http://127.0.0.1:${port}/bff/health`)).ok) return performance.now() - started;
       } catch {
@@ -29,8 +35,10 @@ async function timeUntilHealthy(command: string, args: string[], dataDir: string
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   } finally {
-    if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    if (exitCode === undefined && child.pid) {
+      process.kill(-child.pid, 'SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
   }
 }
 

@@ -13,10 +13,15 @@ import type { AppEnv } from './env';
 import type { ErrorReporter } from './error-reporting';
 import { healthRoutes } from './health/routes';
 import type { Logger } from './logger';
+import { bffBodyLimit } from './middleware/body-limit';
+import { requestDeadline } from './middleware/deadline';
 import { errorHandler, notFoundHandler } from './middleware/errors';
 import { membersRoutes } from './members/routes';
+import { noStoreByDefault } from './middleware/no-store';
 import { requestLog } from './middleware/request-log';
+import { refuseUnstorableRequestLine } from './middleware/request-line';
 import { bffSecurityHeaders } from './middleware/security-headers';
+import type { MaintenanceJobs } from './maintenance/purge';
 import type { PaymentsPort } from './ports/payments';
 import { searchRoutes } from './search/routes';
 
@@ -35,7 +40,17 @@ export interface AppDeps {
   auth?: AuthOptions;
   /** The payment provider; without one the pay and card calls answer 503 payments_unavailable. */
   payments?: PaymentsPort;
+  /** The longest a request may take before it answers 503 (default DEFAULT_REQUEST_DEADLINE_MS). */
+  requestDeadlineMs?: number;
+  /** Where the app adds its scheduled jobs (the recovery of interrupted payments); the purge schedule runs them. */
+  maintenance?: MaintenanceJobs;
 }
+
+/**
+ * Longer than any answer the BFF gives when its database answers (a payment retry waits up to 25 s for
+ * the first request with its key), so it only ends requests stuck on a database that stopped answering.
+ */
+export const DEFAULT_REQUEST_DEADLINE_MS = 30_000;
 
 /**
  * The BFF: every route under /bff, in JSON, with request ids, one log line per request, security
@@ -46,7 +61,8 @@ export function createApp(deps: AppDeps) {
   const auth = createAuth({ db: deps.db, logger: deps.logger, now: deps.now ?? (() => new Date()) }, deps.auth);
   return new Hono<AppEnv>()
     .basePath(BFF_PREFIX)
-    .use(requestId(), requestLog(deps.logger), bffSecurityHeaders(), compress())
+    // Bad input is bounded before any route sees it: the request line is text, the body at most 64 KiB.
+    .use(requestId(), requestLog(deps.logger), requestDeadline(deps.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS), bffSecurityHeaders(), noStoreByDefault(), refuseUnstorableRequestLine(), bffBodyLimit(), compress())
     .onError(errorHandler(deps.logger, deps.errorReporter))
     .notFound(notFoundHandler)
     .route('/', healthRoutes(deps))
@@ -62,6 +78,7 @@ export function createApp(deps: AppDeps) {
         now: auth.now,
         mail: auth.mail,
         payments: deps.payments,
+        maintenance: deps.maintenance,
         origin: () => new URL(auth.links().login('en')).origin,
         auth,
       }),

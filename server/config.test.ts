@@ -9,6 +9,8 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       databaseUrl: undefined,
       dataDir: '.data',
+      databaseTimeouts: { connectMs: 5_000, statementMs: 15_000 },
+      requestTimeoutMs: 30_000,
       smtpUrl: undefined,
       mailFrom: 'no-reply@localhost',
       sentryDsn: undefined,
@@ -29,6 +31,9 @@ describe('loadConfig', () => {
         HOST: '127.0.0.1',
         DATABASE_URL: 'postgres://app:secret@db:5432/hotels',
         DATA_DIR: '/var/lib/bff',
+        DATABASE_CONNECT_TIMEOUT_MS: '250',
+        DATABASE_STATEMENT_TIMEOUT_MS: '1000',
+        BFF_REQUEST_TIMEOUT_MS: '4000',
         SMTP_URL: 'smtp://mail:25',
         MAIL_FROM: 'Hotel Group <no-reply@hotels.example.com>',
         SENTRY_DSN: 'https://key@o1.ingest.sentry.io/2',
@@ -45,6 +50,8 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       databaseUrl: 'postgres://app:secret@db:5432/hotels',
       dataDir: '/var/lib/bff',
+      databaseTimeouts: { connectMs: 250, statementMs: 1_000 },
+      requestTimeoutMs: 4_000,
       smtpUrl: 'smtp://mail:25',
       mailFrom: 'Hotel Group <no-reply@hotels.example.com>',
       sentryDsn: 'https://key@o1.ingest.sentry.io/2',
@@ -139,6 +146,8 @@ describe('loadConfig', () => {
     ['GROWTHBOOK_CLIENT_KEY', 'sdk/../admin'],
     ['GROWTHBOOK_CLIENT_KEY', 'x'.repeat(101)],
     ['GROWTHBOOK_API_HOST', 'flags.example.com'],
+    ['DATABASE_CONNECT_TIMEOUT_MS', '5s'],
+    ['DATABASE_STATEMENT_TIMEOUT_MS', '0'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  - ${name} must`));

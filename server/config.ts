@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { AUTH_ENV_ENTRIES, type AuthSettings, authSettingsFrom } from './auth/settings';
+import type { DatabaseTimeouts } from './db/database';
 import { LOG_LEVELS, type LogLevel } from './logger';
 
 /**
@@ -22,6 +23,13 @@ const urlWithProtocol = (protocols: readonly string[], hint: string) =>
   );
 
 const nonEmpty = v.pipe(v.string(), v.nonEmpty('must not be empty'));
+
+const MillisecondsSchema = v.pipe(
+  v.string(),
+  v.regex(/^[0-9]{1,7}$/, 'must be a whole number of milliseconds'),
+  v.transform(Number),
+  v.minValue(1, 'must be at least 1'),
+);
 
 const MailAddressSchema = v.pipe(v.string(), v.email());
 
@@ -48,6 +56,9 @@ const EnvSchema = v.object({
   HOST: v.optional(nonEmpty, '0.0.0.0'),
   DATABASE_URL: v.optional(urlWithProtocol(['postgres:', 'postgresql:'], 'postgres://')),
   DATA_DIR: v.optional(nonEmpty, '.data'),
+  DATABASE_CONNECT_TIMEOUT_MS: v.optional(MillisecondsSchema, '5000'),
+  DATABASE_STATEMENT_TIMEOUT_MS: v.optional(MillisecondsSchema, '15000'),
+  BFF_REQUEST_TIMEOUT_MS: v.optional(MillisecondsSchema, '30000'),
   SMTP_URL: v.optional(urlWithProtocol(['smtp:', 'smtps:'], 'smtp:// or smtps://')),
   MAIL_FROM: v.optional(MailFromSchema),
   SENTRY_DSN: v.optional(urlWithProtocol(['https:', 'http:'], 'https://')),
@@ -67,6 +78,13 @@ export interface Config {
   /** Set: PostgreSQL at this URL. Unset: embedded PGlite in `${dataDir}/pglite`. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /**
+   * PostgreSQL only: how long to wait for a connection, and for one statement (lock waits included),
+   * before the request answers 503. A database that is down or hangs never holds requests for long.
+   */
+  databaseTimeouts: DatabaseTimeouts;
+  /** The longest a BFF request may take before it answers 503, even when the database never answers. */
+  requestTimeoutMs: number;
   /** Set: mail is sent through this SMTP server (server/adapters/smtp-mailer.ts). Unset: it stays in the outbox table. */
   smtpUrl: string | undefined;
   /** The From of mail sent by SMTP; default `no-reply@` the PUBLIC_URL host, else `no-reply@localhost`. */
@@ -121,6 +139,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: out.HOST,
     databaseUrl: out.DATABASE_URL,
     dataDir: out.DATA_DIR,
+    databaseTimeouts: { connectMs: out.DATABASE_CONNECT_TIMEOUT_MS, statementMs: out.DATABASE_STATEMENT_TIMEOUT_MS },
+    requestTimeoutMs: out.BFF_REQUEST_TIMEOUT_MS,
     smtpUrl: out.SMTP_URL,
     mailFrom: out.MAIL_FROM ?? `no-reply@${out.PUBLIC_URL ? new URL(out.PUBLIC_URL).hostname : 'localhost'}`,
     sentryDsn: out.SENTRY_DSN,

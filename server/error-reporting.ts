@@ -1,3 +1,5 @@
+import { reportableError } from './logger';
+
 /** Sends unexpected errors somewhere people look at them. Injected so tests and local runs need none. */
 export interface ErrorReporter {
   report(error: unknown, context: { requestId?: string; method?: string; path?: string }): void;
@@ -21,7 +23,8 @@ export async function createErrorReporter(dsn: string | undefined, release: stri
   });
   return {
     report(error, context) {
-      Sentry.captureException(error, { tags: { requestId: context.requestId }, extra: { method: context.method, path: context.path } });
+      // Described as the log describes it: no query parameters or quoted values leave the server.
+      Sentry.captureException(reportableError(error), { tags: { requestId: context.requestId }, extra: { method: context.method, path: context.path } });
     },
     async flush() {
       await Sentry.flush(2_000);

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config';
+import { DataFolderError } from './db/database';
 import { createJsonLogger } from './logger';
 import { startServer } from './start';
 
@@ -27,8 +28,8 @@ try {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 } catch (error) {
-  // A configuration mistake is the operator's to fix: print it plainly, without a stack trace.
-  if (error instanceof ConfigError) {
+  // A configuration mistake or an unusable data folder is the operator's to fix: print it plainly, without a stack trace.
+  if (error instanceof ConfigError || error instanceof DataFolderError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     logger.log('error', 'start-up failed', { error });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { BFF_PREFIX } from '../src/contract/content';
 import { ECOMMERCE_PATHS } from '../src/contract/ecommerce';
@@ -15,7 +16,7 @@ import { devIdentityProviderMount } from './dev/identity-provider';
 import { createErrorReporter } from './error-reporting';
 import { featuresMount } from './features/mount';
 import { createJsonLogger, type Logger } from './logger';
-import { schedulePurge } from './maintenance/purge';
+import { createMaintenanceJobs, schedulePurge } from './maintenance/purge';
 import { loadPageRenderer } from './page-renderer';
 import type { MailPort } from './ports/mail';
 import { createSiteApp } from './static';
@@ -56,11 +57,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // The GrowthBook-compatible flag routes, on the site's origin where the SDK looks; a bad flags file stops the start here.
   const features = featuresMount({ file: config.features.file, clientKeys: [config.features.clientKey], logger });
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.databaseTimeouts });
+  } catch (error) {
+    // The data folder in use or damaged, or PostgreSQL unreachable: stop watching the flags file too.
+    features.close();
+    throw error;
+  }
   let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
   try {
     prepared = await prepareDatabase(database, now());
   } catch (error) {
+    features.close();
     await database.close();
     throw error;
   }
@@ -82,6 +91,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ? createTestPaymentProvider({
           publicUrl: () => config.auth.publicUrl ?? listening.url ?? 'http://localhost',
           signingSecret: randomBytes(32).toString('hex'),
+          // Kept across restarts, so a payment authorised just before the process stopped is finished after it.
+          stateFile: join(config.dataDir, 'test-payments.json'),
           logger,
           now,
           notify: async (rawBody, headers) => {
@@ -90,7 +101,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           },
         })
       : undefined;
+  // Jobs the app adds (the recovery of interrupted payments) run with the purge, at start and every minute.
+  const maintenance = createMaintenanceJobs();
   const bff = createApp({
+    maintenance,
+    requestDeadlineMs: config.requestTimeoutMs,
     db: database.db,
     logger,
     version,
@@ -138,7 +153,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ensureInventoryWindow(database.db, now()).catch((error: unknown) => logger.log('error', 'inventory top-up failed', { error }));
   }, INVENTORY_TOP_UP_INTERVAL_MS);
   topUp.unref();
-  const purge = schedulePurge({ db: database.db, logger, now });
+  const purge = schedulePurge({ db: database.db, logger, now, jobs: maintenance });
 
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;

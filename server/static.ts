@@ -15,7 +15,7 @@ import {
   textDirection,
 } from '../src/contract/locales';
 import type { AppEnv } from './env';
-import type { Logger } from './logger';
+import { type Logger, redactPath } from './logger';
 import { requestLog } from './middleware/request-log';
 import type { PageRenderer, RenderedPage } from './page-renderer';
 import { parseManifest, type RoutePreloads, routePreloads } from './route-preloads';
@@ -152,7 +152,7 @@ async function renderOrSkip(renderer: PageRenderer, url: string, logger: Logger)
   try {
     return await renderer.renderPage(url);
   } catch (error) {
-    logger.log('error', 'server rendering failed; the page is sent for the browser to render', { path: pathname, error });
+    logger.log('error', 'server rendering failed; the page is sent for the browser to render', { path: redactPath(pathname), error });
     return undefined;
   }
 }

@@ -21,6 +21,7 @@ import { Route as LocaleAccountPasswordUpdatedRouteImport } from './routes/$loca
 import { Route as LocaleAccountRegistrationRouteImport } from './routes/$locale/account/registration'
 import { Route as LocaleBookingCheckOutRouteImport } from './routes/$locale/booking/check-out'
 import { Route as LocaleBookingConfirmationRouteImport } from './routes/$locale/booking/confirmation'
+import { Route as LocaleBookingManageRouteImport } from './routes/$locale/booking/manage'
 import { Route as LocaleBookingModifyRouteImport } from './routes/$locale/booking/modify'
 import { Route as LocaleBookingSelectRoomRateRouteImport } from './routes/$locale/booking/select-room-rate'
 import { Route as LocaleBrandsBrandCodeRouteImport } from './routes/$locale/brands/$brandCode'
@@ -90,6 +91,11 @@ const LocaleBookingConfirmationRoute =
     path: '/booking/confirmation',
     getParentRoute: () => LocaleRoute,
   } as any)
+const LocaleBookingManageRoute = LocaleBookingManageRouteImport.update({
+  id: '/booking/manage',
+  path: '/booking/manage',
+  getParentRoute: () => LocaleRoute,
+} as any)
 const LocaleBookingModifyRoute = LocaleBookingModifyRouteImport.update({
   id: '/booking/modify',
   path: '/booking/modify',
@@ -125,6 +131,7 @@ export interface FileRoutesByFullPath {
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
   '/$locale/booking/check-out': typeof LocaleBookingCheckOutRoute
   '/$locale/booking/confirmation': typeof LocaleBookingConfirmationRoute
+  '/$locale/booking/manage': typeof LocaleBookingManageRoute
   '/$locale/booking/modify': typeof LocaleBookingModifyRoute
   '/$locale/booking/select-room-rate': typeof LocaleBookingSelectRoomRateRoute
   '/$locale/brands/$brandCode': typeof LocaleBrandsBrandCodeRoute
@@ -142,6 +149,7 @@ export interface FileRoutesByTo {
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
   '/$locale/booking/check-out': typeof LocaleBookingCheckOutRoute
   '/$locale/booking/confirmation': typeof LocaleBookingConfirmationRoute
+  '/$locale/booking/manage': typeof LocaleBookingManageRoute
   '/$locale/booking/modify': typeof LocaleBookingModifyRoute
   '/$locale/booking/select-room-rate': typeof LocaleBookingSelectRoomRateRoute
   '/$locale/brands/$brandCode': typeof LocaleBrandsBrandCodeRoute
@@ -161,6 +169,7 @@ export interface FileRoutesById {
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
   '/$locale/booking/check-out': typeof LocaleBookingCheckOutRoute
   '/$locale/booking/confirmation': typeof LocaleBookingConfirmationRoute
+  '/$locale/booking/manage': typeof LocaleBookingManageRoute
   '/$locale/booking/modify': typeof LocaleBookingModifyRoute
   '/$locale/booking/select-room-rate': typeof LocaleBookingSelectRoomRateRoute
   '/$locale/brands/$brandCode': typeof LocaleBrandsBrandCodeRoute
@@ -181,6 +190,7 @@ export interface FileRouteTypes {
     | '/$locale/account/registration'
     | '/$locale/booking/check-out'
     | '/$locale/booking/confirmation'
+    | '/$locale/booking/manage'
     | '/$locale/booking/modify'
     | '/$locale/booking/select-room-rate'
     | '/$locale/brands/$brandCode'
@@ -198,6 +208,7 @@ export interface FileRouteTypes {
     | '/$locale/account/registration'
     | '/$locale/booking/check-out'
     | '/$locale/booking/confirmation'
+    | '/$locale/booking/manage'
     | '/$locale/booking/modify'
     | '/$locale/booking/select-room-rate'
     | '/$locale/brands/$brandCode'
@@ -216,6 +227,7 @@ export interface FileRouteTypes {
     | '/$locale/account/registration'
     | '/$locale/booking/check-out'
     | '/$locale/booking/confirmation'
+    | '/$locale/booking/manage'
     | '/$locale/booking/modify'
     | '/$locale/booking/select-room-rate'
     | '/$locale/brands/$brandCode'
@@ -313,6 +325,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleBookingConfirmationRouteImport
       parentRoute: typeof LocaleRoute
     }
+    '/$locale/booking/manage': {
+      id: '/$locale/booking/manage'
+      path: '/booking/manage'
+      fullPath: '/$locale/booking/manage'
+      preLoaderRoute: typeof LocaleBookingManageRouteImport
+      parentRoute: typeof LocaleRoute
+    }
     '/$locale/booking/modify': {
       id: '/$locale/booking/modify'
       path: '/booking/modify'
@@ -355,6 +374,7 @@ interface LocaleRouteChildren {
   LocaleAccountRegistrationRoute: typeof LocaleAccountRegistrationRoute
   LocaleBookingCheckOutRoute: typeof LocaleBookingCheckOutRoute
   LocaleBookingConfirmationRoute: typeof LocaleBookingConfirmationRoute
+  LocaleBookingManageRoute: typeof LocaleBookingManageRoute
   LocaleBookingModifyRoute: typeof LocaleBookingModifyRoute
   LocaleBookingSelectRoomRateRoute: typeof LocaleBookingSelectRoomRateRoute
   LocaleBrandsBrandCodeRoute: typeof LocaleBrandsBrandCodeRoute
@@ -373,6 +393,7 @@ const LocaleRouteChildren: LocaleRouteChildren = {
   LocaleAccountRegistrationRoute: LocaleAccountRegistrationRoute,
   LocaleBookingCheckOutRoute: LocaleBookingCheckOutRoute,
   LocaleBookingConfirmationRoute: LocaleBookingConfirmationRoute,
+  LocaleBookingManageRoute: LocaleBookingManageRoute,
   LocaleBookingModifyRoute: LocaleBookingModifyRoute,
   LocaleBookingSelectRoomRateRoute: LocaleBookingSelectRoomRateRoute,
   LocaleBrandsBrandCodeRoute: LocaleBrandsBrandCodeRoute,

@@ -18,14 +18,23 @@ function RouteError({ error, reset }: ErrorComponentProps) {
   );
 }
 
+/**
+ * A 4xx will not change by asking again, and a 503 means the BFF already waited for what it depends on
+ * (the database): the visitor sees the error page with its own "Try again" at once. Anything else gets
+ * two quick retries, in the browser only: a page rendered on the server shows its error state without
+ * delay, and the browser takes over from there.
+ */
+export function shouldRetry(failureCount: number, error: unknown, onServer: boolean): boolean {
+  if (onServer) return false;
+  if (error instanceof HttpError && ((error.status >= 400 && error.status < 500) || error.status === 503)) return false;
+  return failureCount < 2;
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        // A 4xx will not change by asking again; anything else gets two quick retries before the
-        // visitor sees the error page with its own "Try again".
-        retry: (failureCount, error) =>
-          !(error instanceof HttpError && error.status >= 400 && error.status < 500) && failureCount < 2,
+        retry: (failureCount, error) => shouldRetry(failureCount, error, import.meta.env.SSR),
         retryDelay: (attempt) => 300 * 2 ** attempt,
       },
     },

@@ -1,6 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { ANALYTICS_LIMITS, ANALYTICS_PATHS, AnalyticsBatchSchema, StoredAnalyticsEventsQuerySchema } from '../../src/contract/analytics';
 import type { AnalyticsBatch } from '../../src/contract/analytics';
@@ -9,7 +8,8 @@ import { RATE_LIMITS, type RateLimiter } from '../auth/rate-limit';
 import type { Database } from '../db/database';
 import { analyticsEvents } from '../db/schema';
 import type { AppEnv } from '../env';
-import { errorBody, notFound } from '../middleware/errors';
+import { bffBodyLimit } from '../middleware/body-limit';
+import { notFound } from '../middleware/errors';
 import { validate } from '../middleware/validate';
 
 export interface AnalyticsRoutesDeps {
@@ -54,10 +54,7 @@ export function analyticsRoutes({ db, now, readable, limiter, trustProxy }: Anal
     .post(
       ANALYTICS_PATHS.events,
       perAddress,
-      bodyLimit({
-        maxSize: ANALYTICS_LIMITS.maxBodyBytes,
-        onError: (c) => c.json(errorBody('bad_request', `Request body larger than ${ANALYTICS_LIMITS.maxBodyBytes} bytes`), 413),
-      }),
+      bffBodyLimit(ANALYTICS_LIMITS.maxBodyBytes),
       validate('json', AnalyticsBatchSchema),
       async (c) => {
         const batch = c.req.valid('json');

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 import type { Auth } from './core';
@@ -15,21 +16,22 @@ export type MemberEnv = { Variables: AppEnv['Variables'] & { session: LiveSessio
  */
 export function bearerAuth(auth: Pick<Auth, 'tokens' | 'sessions'>) {
   return createMiddleware<MemberEnv>(async (c, next) => {
-    const match = /^Bearer ([\w.~+/-]+=*)$/i.exec(c.req.header('authorization') ?? '');
-    const deny = () => {
+    const session = await bearerSession(auth, c);
+    if (!session) {
       c.header('WWW-Authenticate', 'Bearer error="invalid_token"');
       return unauthorized(c, 'Sign in to continue');
-    };
-    if (!match?.[1]) return deny();
-    let claims;
-    try {
-      claims = await auth.tokens.verifyAccessToken(match[1], AUDIENCES.web);
-    } catch {
-      return deny();
     }
-    const session = await auth.sessions.live(claims.sso);
-    if (!session || session.memberGuid !== claims.sub) return deny();
     c.set('session', session);
     await next();
   });
+}
+
+/** The live session of the request's bearer token; undefined without one or for any invalid one (routes open to everyone). */
+export async function bearerSession(auth: Pick<Auth, 'tokens' | 'sessions'>, c: Context): Promise<LiveSession | undefined> {
+  const match = /^Bearer ([\w.~+/-]+=*)$/i.exec(c.req.header('authorization') ?? '');
+  if (!match?.[1]) return undefined;
+  const claims = await auth.tokens.verifyAccessToken(match[1], AUDIENCES.web).catch(() => undefined);
+  if (!claims) return undefined;
+  const session = await auth.sessions.live(claims.sso);
+  return session && session.memberGuid === claims.sub ? session : undefined;
 }

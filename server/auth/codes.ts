@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { AUTH_LIMITS } from '../../src/contract/auth';
 import type { Database } from '../db/database';
@@ -30,8 +30,14 @@ export function tokenDigest(token: string): string {
 }
 
 export interface CodeStore {
-  /** Keeps the code for this email and purpose, replacing any earlier one (which stops working). */
-  issue(email: string, purpose: OneTimeCodePurpose, code: string): Promise<void>;
+  /**
+   * Keeps the code for this email and purpose, replacing any earlier one (which stops working). An
+   * activation link may carry the hash of the password chosen at registration, applied only when this
+   * link is used.
+   */
+  issue(email: string, purpose: OneTimeCodePurpose, code: string, options?: { pendingPasswordHash?: string | null }): Promise<void>;
+  /** Drops the code of this email and purpose (the email was proven another way). */
+  discard(email: string, purpose: OneTimeCodePurpose): Promise<void>;
   /**
    * Whether the code is the live one: not used, not expired, fewer than the allowed wrong tries. With
    * `consume` a right code is used up in the same statement (it works once, also under concurrency). A
@@ -41,9 +47,20 @@ export interface CodeStore {
   /** Counts a failed try against the live code without a code (a wrong password after a right code). */
   countFailure(email: string, purpose: OneTimeCodePurpose): Promise<void>;
   /** The activation row of a link token, used or not, expired or not (the caller tells the outcomes apart). */
-  findActivation(token: string): Promise<{ id: number; email: string; expiresAt: Date; usedAt: Date | null } | undefined>;
+  findActivation(
+    token: string,
+  ): Promise<{ id: number; email: string; expiresAt: Date; usedAt: Date | null; pendingPasswordHash: string | null } | undefined>;
   /** Marks an activation row used; false when it already was. */
   consumeActivation(id: number): Promise<boolean>;
+  /**
+   * The registration proof of an activation link token: given to whoever registered (never mailed), so
+   * the browser that chose the password can show it was that browser that uses the link. Derived from the
+   * token under the server key: nothing is stored, the mailbox alone cannot compute it, and a new
+   * registration (a new token) makes the earlier proof worthless.
+   */
+  registrationProof(token: string): Promise<string>;
+  /** The one of the proofs that is the registration proof of this token (compared in constant time). */
+  matchingRegistrationProof(token: string, proofs: readonly string[]): Promise<string | undefined>;
 }
 
 /**
@@ -54,7 +71,8 @@ export interface CodeStore {
  * their MAC alone (the link carries no email).
  */
 export function createCodeStore({ db, keys, now }: { db: Database; keys: KeyStore; now: () => Date }): CodeStore {
-  async function mac(purpose: OneTimeCodePurpose, email: string, code: string): Promise<string> {
+  // `registration-proof` keeps the proofs apart from every stored code MAC (another input, another value).
+  async function mac(purpose: OneTimeCodePurpose | 'registration-proof', email: string, code: string): Promise<string> {
     return createHmac('sha256', await keys.hmacKey())
       .update(`${purpose}\n${email}\n${code}`)
       .digest('base64url');
@@ -69,17 +87,22 @@ export function createCodeStore({ db, keys, now }: { db: Database; keys: KeyStor
     );
 
   return {
-    async issue(email, purpose, code) {
+    async issue(email, purpose, code, options = {}) {
       const at = now();
       const codeHash = await mac(purpose, purpose === 'activation' ? '' : email, code);
       const expiresAt = new Date(at.getTime() + CODE_LIFETIMES[purpose] * 1000);
+      const pendingPasswordHash = purpose === 'activation' ? (options.pendingPasswordHash ?? null) : null;
       await db
         .insert(oneTimeCodes)
-        .values({ email, purpose, codeHash, expiresAt, attempts: 0, usedAt: null, createdAt: at })
+        .values({ email, purpose, codeHash, expiresAt, attempts: 0, usedAt: null, createdAt: at, pendingPasswordHash })
         .onConflictDoUpdate({
           target: [oneTimeCodes.email, oneTimeCodes.purpose],
-          set: { codeHash, expiresAt, attempts: 0, usedAt: null, createdAt: at },
+          set: { codeHash, expiresAt, attempts: 0, usedAt: null, createdAt: at, pendingPasswordHash },
         });
+    },
+
+    async discard(email, purpose) {
+      await db.delete(oneTimeCodes).where(and(eq(oneTimeCodes.email, email), eq(oneTimeCodes.purpose, purpose)));
     },
 
     async check(email, purpose, code, { consume }) {
@@ -105,10 +128,28 @@ export function createCodeStore({ db, keys, now }: { db: Database; keys: KeyStor
 
     async findActivation(token) {
       const [row] = await db
-        .select({ id: oneTimeCodes.id, email: oneTimeCodes.email, expiresAt: oneTimeCodes.expiresAt, usedAt: oneTimeCodes.usedAt })
+        .select({
+          id: oneTimeCodes.id,
+          email: oneTimeCodes.email,
+          expiresAt: oneTimeCodes.expiresAt,
+          usedAt: oneTimeCodes.usedAt,
+          pendingPasswordHash: oneTimeCodes.pendingPasswordHash,
+        })
         .from(oneTimeCodes)
         .where(and(eq(oneTimeCodes.purpose, 'activation'), eq(oneTimeCodes.codeHash, await mac('activation', '', token))));
       return row;
+    },
+
+    registrationProof(token) {
+      return mac('registration-proof', '', token);
+    },
+
+    async matchingRegistrationProof(token, proofs) {
+      const expected = Buffer.from(await mac('registration-proof', '', token));
+      return proofs.find((proof) => {
+        const given = Buffer.from(proof);
+        return given.length === expected.length && timingSafeEqual(given, expected);
+      });
     },
 
     async consumeActivation(id) {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
 import type * as v from 'valibot';
 import { BFF_PREFIX } from '../../src/contract/content';
 import { errorBody } from '../middleware/errors';
@@ -58,6 +59,47 @@ export function unauthorized(c: Context, message: string) {
 export function tooManyRequests(c: Context, retryAfterSeconds: number) {
   c.header('Retry-After', String(retryAfterSeconds));
   return c.json(errorBody('bad_request', 'Too many attempts. Please wait a moment and try again.'), 429);
+}
+
+/**
+ * 429 with Retry-After and the code `otp_required`: password sign-in is paused for this email (or this
+ * address) after too many guesses, whoever made them. The member signs in with a one-time code instead,
+ * which proves the mailbox: guesses by someone else never lock the member out.
+ */
+export function oneTimeCodeRequired(c: Context, retryAfterSeconds: number) {
+  c.header('Retry-After', String(retryAfterSeconds));
+  return c.json(
+    errorBody('otp_required', 'Too many password attempts for this account. Please sign in with a code sent to your email instead.'),
+    429,
+  );
+}
+
+/**
+ * Refuses (403) a request a browser sent from a page of another site. For the routes the refresh cookie
+ * alone authenticates (refresh, logout): the cookie is SameSite=Strict, and this also covers browsers
+ * without SameSite, pages on a sibling host (same site, other origin) and a forced logout, whose answer
+ * would clear the cookie. Browsers send `Origin` on every POST and `Sec-Fetch-Site` where supported;
+ * either one pointing elsewhere refuses. A request with neither comes from no browser page (the app, a
+ * server, a test) and carries no ambient credential a page could abuse, so it is served as before.
+ * The site's origins: the public one (PUBLIC_URL or the server's own URL) and the one the request was
+ * addressed to (what the browser's address bar shows, also behind the development proxy).
+ */
+export function sameOriginOnly({ siteOrigin, trustProxy }: { siteOrigin: () => string; trustProxy: boolean }) {
+  return createMiddleware(async (c, next) => {
+    const fetchSite = c.req.header('sec-fetch-site');
+    const origin = c.req.header('origin');
+    const otherSiteByFetchMetadata = fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none';
+    const otherOrigin = origin !== undefined && !originsOf(c, siteOrigin(), trustProxy).includes(origin);
+    if (otherSiteByFetchMetadata || otherOrigin) return c.json(errorBody('forbidden', 'This request is only accepted from the site itself'), 403);
+    await next();
+  });
+}
+
+function originsOf(c: Context, siteOrigin: string, trustProxy: boolean): string[] {
+  const url = new URL(c.req.url);
+  const forwardedProto = trustProxy ? c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
+  const addressed = forwardedProto === 'https' || forwardedProto === 'http' ? `${forwardedProto}://${url.host}` : url.origin;
+  return [siteOrigin, addressed];
 }
 
 /** The first refusal among limits checked in order (later ones are not counted once one refuses). */

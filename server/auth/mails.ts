@@ -107,6 +107,27 @@ export function passwordResetWithoutAccountMail(to: string, locale: Locale, regi
   });
 }
 
+/**
+ * Sent to a member once the wrong sign-in codes for their email reached the daily cap: codes are refused
+ * for the rest of the day's window (up to 24 hours), and the member learns that someone tried, and how to sign in meanwhile.
+ */
+export function codeGuessingNoticeMail(to: string, locale: Locale, loginLink: string): MailMessage {
+  return mail(to, locale, 'security-notice', {
+    en: {
+      subject: 'Sign-in codes for your H Rewards account are paused',
+      text: `Many wrong sign-in codes were entered for your H Rewards account. To protect it, sign-in codes for this email address are not accepted for up to 24 hours.\n\nYou can still sign in with your password, or choose a new one with "Forgot your password?":\n\n${loginLink}\n\nIf it was not you, nobody got into your account; you do not need to do anything.`,
+    },
+    de: {
+      subject: 'Anmeldecodes für Ihr H Rewards Konto sind pausiert',
+      text: `Es wurden viele falsche Anmeldecodes für Ihr H Rewards Konto eingegeben. Zu seinem Schutz werden Anmeldecodes für diese E-Mail-Adresse bis zu 24 Stunden lang nicht angenommen.\n\nSie können sich weiterhin mit Ihrem Passwort anmelden oder mit „Passwort vergessen?“ ein neues wählen:\n\n${loginLink}\n\nWenn Sie es nicht waren: Niemand ist in Ihr Konto gelangt; Sie müssen nichts tun.`,
+    },
+    ar: {
+      subject: 'تم إيقاف رموز تسجيل الدخول لحساب H Rewards مؤقتًا',
+      text: `أُدخلت رموز تسجيل دخول خاطئة كثيرة لحساب H Rewards الخاص بك. لحمايته، لن تُقبل رموز تسجيل الدخول لعنوان البريد الإلكتروني هذا لمدة تصل إلى 24 ساعة.\n\nلا يزال بإمكانك تسجيل الدخول بكلمة المرور، أو اختيار كلمة مرور جديدة عبر "هل نسيت كلمة المرور؟":\n\n${loginLink}\n\nإذا لم تكن أنت، فلم يدخل أحد إلى حسابك؛ لا تحتاج إلى فعل أي شيء.`,
+    },
+  });
+}
+
 /** Links in mails, on the web app's pages (the web app owns these paths). */
 export function mailLinks(publicOrigin: string) {
   const page = (locale: Locale, path: string, query: Record<string, string> = {}) => {

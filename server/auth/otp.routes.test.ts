@@ -186,6 +186,49 @@ describe('POST otp (sign in with the code)', () => {
     expect(refused.headers.get('retry-after')).toBeTruthy();
   });
 
+  it('caps wrong codes per email across every address (20 a day), mails the member once, and answers an unknown email alike', async () => {
+    // A member of their own (the cap lasts a day, longer than the other tests' windows).
+    const email = 'many.guessers@example.com';
+    await requestCode(email, '198.51.100.90');
+    const signup = loginResult(await login(email, await t.lastCode(email), '198.51.100.90'));
+    if (signup.result !== 'RegistrationRequired') throw new Error(signup.result);
+    const registered = await t.post(
+      MEMBER_PATHS.register,
+      { email, firstName: 'Lina', lastName: 'Haddad', locale: 'de', acceptTerms: true, registration_token: signup.registration_token },
+      { from: '198.51.100.90' },
+    );
+    expect(registered.status).toBe(201);
+
+    const guessFromEverywhere = async (target: string) => {
+      for (let attempt = 0; attempt < 20; attempt += 1) expectUnauthorized(await login(target, '123456', `203.0.113.${120 + attempt}`));
+      return login(target, '123456', '203.0.113.199');
+    };
+    const refused = await guessFromEverywhere(email);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    // Even the right code is not checked now.
+    await requestCode(email, '198.51.100.91');
+    const code = await t.lastCode(email);
+    expect((await login(email, code, '198.51.100.91')).status).toBe(429);
+    // The member is told once, in their language, with the way in that still works.
+    const notices = (await t.outbox(email)).filter((mail) => mail.kind === 'security-notice');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.subject).toBe('Anmeldecodes für Ihr H Rewards Konto sind pausiert');
+    expect(notices[0]?.text).toContain('/de/account/login');
+
+    // An unknown email gets the same answers, and nobody is mailed.
+    const ghost = 'ghost.guesses@example.com';
+    const ghostRefused = await guessFromEverywhere(ghost);
+    expect(ghostRefused.status).toBe(429);
+    expect(ghostRefused.body).toEqual(refused.body);
+    expect((await t.outbox(ghost)).filter((mail) => mail.kind === 'security-notice')).toHaveLength(0);
+
+    // The next day a code works again.
+    t.advance(24 * 60 * 60 * 1000);
+    await requestCode(email, '198.51.100.92');
+    expect(loginResult(await login(email, await t.lastCode(email), '198.51.100.92')).result).toBe('Authenticated');
+  });
+
   it('answers RegistrationRequired with a registration token for an email without a member', async () => {
     await requestCode('future.member@example.com', '198.51.100.38');
     const result = loginResult(await login('future.member@example.com', await t.lastCode('future.member@example.com'), '198.51.100.38'));

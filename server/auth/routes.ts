@@ -19,6 +19,7 @@ import {
 import type { AppEnv } from '../env';
 import { errorBody } from '../middleware/errors';
 import { validate } from '../middleware/validate';
+import type { Member } from '../members/store';
 import { IdentityRejectedError, type VerifiedIdentity } from '../ports/identity';
 import { bearerAuth, type MemberEnv } from './bearer';
 import { newOtpCode } from './codes';
@@ -27,14 +28,16 @@ import {
   clearRefreshCookie,
   clientAddress,
   firstRefusal,
+  oneTimeCodeRequired,
   optionalJson,
   refreshCookie,
+  sameOriginOnly,
   setRefreshCookie,
   tooManyRequests,
   unauthorized,
 } from './http';
 import { loginInput } from './login-input';
-import { otpMail } from './mails';
+import { codeGuessingNoticeMail, otpMail } from './mails';
 import { verifyPassword } from './passwords';
 import { RATE_LIMITS } from './rate-limit';
 import { socialSignIn, startSession } from './sign-in';
@@ -56,6 +59,7 @@ export function authRoutes(auth: Auth) {
   const { limiter, codes, tokens, sessions, members, settings } = auth;
   const address = (c: Parameters<typeof clientAddress>[0]) => clientAddress(c, settings.trustProxy);
   const bearer = bearerAuth(auth);
+  const sameSite = sameOriginOnly({ siteOrigin: () => new URL(auth.links().login('en')).origin, trustProxy: settings.trustProxy });
 
   async function verifySocial(provider: 'google' | 'apple' | 'facebook', verify: () => Promise<VerifiedIdentity>, from: string) {
     try {
@@ -66,6 +70,31 @@ export function authRoutes(auth: Auth) {
       auth.logger.log('info', 'social sign-in rejected', { provider, reason: error.message });
       return undefined;
     }
+  }
+
+  /**
+   * A guess at a one-time code (or at the password that follows one), counted before it is checked, in
+   * one atomic step per limit: per address, and per email from every address together. A refused guess
+   * is not checked. A right guess is taken back; the wrong one that reaches the per-email cap tells the
+   * member by mail.
+   */
+  async function codeGuess(email: string, from: string) {
+    const perAddress = await limiter.attempt(RATE_LIMITS.otpFailuresPerAddress, from);
+    if (!perAddress.allowed) return perAddress;
+    const perEmail = await limiter.attempt(RATE_LIMITS.otpFailuresPerEmail, email);
+    if (!perEmail.allowed) return perEmail;
+    return {
+      allowed: true as const,
+      async succeeded() {
+        await perAddress.refund();
+        await perEmail.refund();
+      },
+      async failed(member: Member | undefined) {
+        if (member && perEmail.hits === RATE_LIMITS.otpFailuresPerEmail.limit) {
+          await auth.mail.send(codeGuessingNoticeMail(member.email, member.locale, auth.links().login(member.locale)));
+        }
+      },
+    };
   }
 
   async function connections(memberId: number) {
@@ -93,16 +122,16 @@ export function authRoutes(auth: Auth) {
 
     .post(AUTH_PATHS.otpLogin, loginInput(OtpLoginRequestSchema), async (c) => {
       const { email, code } = c.req.valid('json');
-      const from = address(c);
-      const retryAfter = await firstRefusal(() => limiter.peek(RATE_LIMITS.otpFailuresPerAddress, from));
-      if (retryAfter !== undefined) return tooManyRequests(c, retryAfter);
+      const guess = await codeGuess(email, address(c));
+      if (!guess.allowed) return tooManyRequests(c, guess.retryAfterSeconds);
       const member = await members.byEmail(email);
       // A member with a password confirms it after the code (two factors): the code stays usable for that.
       const needsPassword = Boolean(member?.passwordHash);
       if (!(await codes.check(email, 'otp', code, { consume: !needsPassword }))) {
-        await limiter.hit(RATE_LIMITS.otpFailuresPerAddress, from);
+        await guess.failed(member);
         return unauthorized(c, CODE_REJECTED);
       }
+      await guess.succeeded();
       let result: LoginResult;
       if (!member) {
         result = { result: 'RegistrationRequired', registration_token: await tokens.registrationToken({ email }) };
@@ -118,12 +147,10 @@ export function authRoutes(auth: Auth) {
 
     .post(AUTH_PATHS.confirmPassword, loginInput(ConfirmPasswordRequestSchema), async (c) => {
       const { email, password, code } = c.req.valid('json');
-      const from = address(c);
-      const retryAfter = await firstRefusal(
-        () => limiter.peek(RATE_LIMITS.otpFailuresPerAddress, from),
-        () => limiter.peek(RATE_LIMITS.passwordFailuresPerEmail, email),
-      );
-      if (retryAfter !== undefined) return tooManyRequests(c, retryAfter);
+      // Not under the password-only limits: the code proves the mailbox, and guesses by others at the
+      // password alone must not keep the member out of this way in (see passwordLogin).
+      const guess = await codeGuess(email, address(c));
+      if (!guess.allowed) return tooManyRequests(c, guess.retryAfterSeconds);
       const member = await members.byEmail(email);
       const codeOk = await codes.check(email, 'otp', code, { consume: false });
       // Verified even when the code is wrong, so the answer takes as long either way.
@@ -131,10 +158,10 @@ export function authRoutes(auth: Auth) {
       if (!member || !codeOk || !passwordOk || !(await codes.check(email, 'otp', code, { consume: true }))) {
         // A wrong password spends one of the code's tries, so a code allows five guesses in all.
         if (codeOk) await codes.countFailure(email, 'otp');
-        await limiter.hit(RATE_LIMITS.otpFailuresPerAddress, from);
-        await limiter.hit(RATE_LIMITS.passwordFailuresPerEmail, email);
+        await guess.failed(member);
         return unauthorized(c, CREDENTIALS_REJECTED);
       }
+      await guess.succeeded();
       const started = await startSession(auth, c, member);
       if (!started.ok) return started.response;
       return c.json({ data: started.result as LoginResult }, 200);
@@ -142,20 +169,20 @@ export function authRoutes(auth: Auth) {
 
     .post(AUTH_PATHS.passwordLogin, loginInput(PasswordLoginRequestSchema), async (c) => {
       const { email, password } = c.req.valid('json');
-      const from = address(c);
-      const retryAfter = await firstRefusal(
-        () => limiter.peek(RATE_LIMITS.passwordFailuresPerAddress, from),
-        () => limiter.peek(RATE_LIMITS.passwordFailuresPerEmail, email),
-      );
-      if (retryAfter !== undefined) return tooManyRequests(c, retryAfter);
+      // Each guess is counted before the password is checked, atomically, so racing guesses cannot get
+      // past the limits. Over a limit the password is not checked at all: the answer asks for a one-time
+      // code, which password guesses do not touch (the same answer for any email, member or not).
+      const perAddress = await limiter.attempt(RATE_LIMITS.passwordFailuresPerAddress, address(c));
+      if (!perAddress.allowed) return oneTimeCodeRequired(c, perAddress.retryAfterSeconds);
+      const perEmail = await limiter.attempt(RATE_LIMITS.passwordFailuresPerEmail, email);
+      if (!perEmail.allowed) return oneTimeCodeRequired(c, perEmail.retryAfterSeconds);
       const member = await members.byEmail(email);
       // Unknown email, no password, wrong password, not activated: one answer, one argon2 verification.
       const passwordOk = await verifyPassword(password, member?.passwordHash);
-      if (!member || !passwordOk || member.status !== 'active') {
-        await limiter.hit(RATE_LIMITS.passwordFailuresPerAddress, from);
-        await limiter.hit(RATE_LIMITS.passwordFailuresPerEmail, email);
-        return unauthorized(c, CREDENTIALS_REJECTED);
-      }
+      if (!member || !passwordOk || member.status !== 'active') return unauthorized(c, CREDENTIALS_REJECTED);
+      // Only failures stay counted.
+      await perAddress.refund();
+      await perEmail.refund();
       const started = await startSession(auth, c, member);
       if (!started.ok) return started.response;
       return c.json({ data: started.result as LoginResult }, 200);
@@ -193,7 +220,7 @@ export function authRoutes(auth: Auth) {
       return signedIn.ok ? c.json({ data: signedIn.result }, 200) : signedIn.response;
     })
 
-    .post(AUTH_PATHS.refresh, optionalJson(RefreshRequestSchema), async (c) => {
+    .post(AUTH_PATHS.refresh, sameSite, optionalJson(RefreshRequestSchema), async (c) => {
       const fromBody = c.req.valid('json').refresh_token;
       const presented = fromBody ?? refreshCookie(c);
       if (!presented) return unauthorized(c, 'No refresh token');
@@ -210,7 +237,7 @@ export function authRoutes(auth: Auth) {
       return c.json({ data: { access_token: accessToken } }, 200);
     })
 
-    .post(AUTH_PATHS.logout, optionalJson(RefreshRequestSchema), async (c) => {
+    .post(AUTH_PATHS.logout, sameSite, optionalJson(RefreshRequestSchema), async (c) => {
       let sessionId: string | undefined;
       const bearerToken = /^Bearer (\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
       if (bearerToken) {

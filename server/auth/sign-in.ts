@@ -14,16 +14,23 @@ export type Authenticated = Extract<LoginResult, { result: 'Authenticated' }>;
  * Signs the member in: a pending member is activated first (the caller has just proven the email), then
  * a session starts; the answer carries the session token and the refresh token, which also goes into
  * the httpOnly cookie. Undefined with a 502 answer when the loyalty system failed during activation.
+ *
+ * An activation here is a proof of the email other than the activation link: the member gets only the
+ * `verifiedPasswordHash` the prover chose (none by default), and the pending link, with the password
+ * whoever registered chose before the email was proven, stops working.
  */
 export async function startSession(
   auth: Auth,
   c: Context,
   member: Member,
+  { verifiedPasswordHash = null }: { verifiedPasswordHash?: string | null } = {},
 ): Promise<{ ok: true; result: Authenticated } | { ok: false; response: Response }> {
   let active = member;
   if (member.status !== 'active') {
     try {
-      active = (await auth.members.activate(member)) ?? (await auth.members.byId(member.id)) ?? member;
+      const activated = await auth.members.activate(member, { passwordHash: verifiedPasswordHash });
+      if (activated) await auth.codes.discard(member.email, 'activation');
+      active = activated ?? (await auth.members.byId(member.id)) ?? member;
     } catch (error) {
       if (!(error instanceof LoyaltyUnavailableError)) throw error;
       auth.logger.log('warn', 'loyalty system unavailable at activation', { error });

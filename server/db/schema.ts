@@ -404,6 +404,8 @@ export const members = pgTable(
     check('members_email_lower_case', sql`${t.email} = lower(${t.email})`),
     check('members_status', sql`${t.status} in ('pending', 'active')`),
     check('members_active_has_activation', sql`${t.status} <> 'active' or ${t.activatedAt} is not null`),
+    // A password set before the email is proven never becomes the member's (it waits on the activation link).
+    check('members_pending_has_no_password', sql`${t.status} <> 'pending' or ${t.passwordHash} is null`),
     check('members_salutation', sql`${t.salutation} is null or ${t.salutation} in ('mr', 'ms', 'mx')`),
     check('members_points', sql`${t.points} >= 0`),
   ],
@@ -468,6 +470,11 @@ export const oneTimeCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     usedAt: moment('used_at'),
     createdAt: moment('created_at').notNull(),
+    /**
+     * Activation links only: the argon2id hash of the password chosen at registration. The email is not
+     * proven yet, so the hash waits here and becomes the member's only when this very link is used.
+     */
+    pendingPasswordHash: text('pending_password_hash'),
   },
   (t) => [
     unique('one_time_codes_email_purpose').on(t.email, t.purpose),
@@ -579,6 +586,14 @@ export interface CartCardRow {
   expiryYear: number;
   /** Set when the card is one of the member's saved cards. */
   savedCardId: string | null;
+  /**
+   * `form`: entered in the hosted form for this cart (its first payment uses the security code entered
+   * with it); `saved`: one of the member's saved cards chosen again, which needs a fresh CVV token to pay.
+   * Missing on older rows: read as `saved` when savedCardId is set.
+   */
+  source?: 'form' | 'saved';
+  /** Our own opaque reference of the card on this cart, shown to the browser instead of the token. */
+  reference?: string;
 }
 
 /**
@@ -611,6 +626,8 @@ export const carts = pgTable(
     insuranceProduct: text('insurance_product'),
     lastDeclineReason: text('last_decline_reason').$type<DeclineReason>(),
     pendingPaymentId: text('pending_payment_id'),
+    /** The payment intent that took the cart to payment_pending (decision record 0023): only it may finish the cart. */
+    pendingIntentId: uuid('pending_intent_id'),
     holdExpiresAt: moment('hold_expires_at'),
     orderId: uuid('order_id'),
     createdAt: moment('created_at').notNull(),
@@ -746,7 +763,8 @@ export const reservationModifications = pgTable(
 
 /**
  * Gift and bonus vouchers: an amount off a booking, used once. `member_id` set: only that member may use
- * it (by id); null: anyone with the code. `cart_id` is the cart it is applied to (one at a time).
+ * it (by id); null: anyone with the code. Carts list it in cart_vouchers; `cart_id` is the cart that
+ * claimed it while being paid (and then redeemed it), null while no payment holds it.
  */
 export const vouchers = pgTable(
   'vouchers',
@@ -791,6 +809,81 @@ export const savedCards = pgTable(
     createdAt: moment('created_at').notNull(),
   },
   (t) => [unique('saved_cards_member_token').on(t.memberId, t.token), check('saved_cards_expiry_month', sql`${t.expiryMonth} between 1 and 12`)],
+);
+
+/**
+ * Who may use a provider card token (decision record 0023). A token from the hosted card form is bound to
+ * the first cart it is set on; saving the card binds it to that cart's member. Any other cart or member
+ * presenting the token is refused. Keyed by the token's SHA-256: the binding does not need the token.
+ * No foreign keys: a binding outlives its cart, so a token never becomes free again.
+ */
+export const cardTokenBindings = pgTable(
+  'card_token_bindings',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    cartId: uuid('cart_id'),
+    memberId: integer('member_id'),
+    createdAt: moment('created_at').notNull(),
+  },
+  (t) => [check('card_token_bindings_owner', sql`${t.cartId} is not null or ${t.memberId} is not null`)],
+);
+
+export const PAYMENT_INTENT_STATES = ['authorizing', 'action_required', 'authorized', 'ordered', 'declined', 'voided', 'failed'] as const;
+export type PaymentIntentState = (typeof PAYMENT_INTENT_STATES)[number];
+
+/**
+ * A payment asked of the provider for a pay request (decision record 0023), written with the hold and
+ * before the authorisation, so a process that dies before the order leaves a record to finish or void it:
+ * `authorizing` until the provider answered, then what it answered, then `ordered`, `declined`, `voided`
+ * (cancelled at the provider) or `failed` (the provider refused the request; nothing was authorised).
+ */
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: uuid('id').primaryKey(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    /** The pay request's Idempotency-Key. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The provider's idempotency key for the authorisation: sent again, the provider answers the first answer. */
+    providerKey: text('provider_key').notNull().unique(),
+    method: text('method').$type<PaymentMethod>().notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    returnUrl: text('return_url').notNull(),
+    locale: text('locale').notNull(),
+    /** A saved card's one-time CVV token, kept only while the authorisation may have to be sent again. */
+    cvvToken: text('cvv_token'),
+    state: text('state').$type<PaymentIntentState>().notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    createdAt: moment('created_at').notNull(),
+    updatedAt: moment('updated_at').notNull(),
+  },
+  (t) => [
+    check('payment_intents_state', sql`${t.state} in ('authorizing', 'action_required', 'authorized', 'ordered', 'declined', 'voided', 'failed')`),
+    index('payment_intents_state_idx').on(t.state, t.updatedAt),
+    index('payment_intents_payment_idx').on(t.providerPaymentId),
+    index('payment_intents_cart_idx').on(t.cartId, t.idempotencyKey),
+  ],
+);
+
+/**
+ * Vouchers applied to carts (decision record 0023). Applying takes nothing: any number of carts may list
+ * a voucher, and it is claimed (`vouchers.cart_id`) only while one of them is being paid.
+ */
+export const cartVouchers = pgTable(
+  'cart_vouchers',
+  {
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    voucherId: uuid('voucher_id')
+      .notNull()
+      .references(() => vouchers.id, { onDelete: 'cascade' }),
+    appliedAt: moment('applied_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.voucherId] }), index('cart_vouchers_voucher_idx').on(t.voucherId)],
 );
 
 /**

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { AddSavedCardRequestSchema, SavedCard, UpdateSavedCardRequestSchema } from '../../src/contract/ecommerce';
+import { resultRows } from '../db/rows';
 import { savedCards } from '../db/schema';
 import type { CardDetails } from '../ports/payments';
+import { bindTokenToMember } from './card-tokens';
 import { type CommerceContext, fail, notFoundFailure, type Result, type Viewer } from './context';
+import type { Writer } from './inventory';
 
 /**
  * A member's saved cards (members only). What is kept is the provider's token, brand, last four digits
@@ -40,8 +43,12 @@ export async function ownCard(ctx: CommerceContext, viewer: Viewer, cardId: stri
   return row;
 }
 
-/** Saves a card the provider described (the same token twice is one card). */
-export async function saveCard(ctx: CommerceContext, viewer: Viewer, card: CardDetails, holderName: string | null): Promise<SavedCard> {
+/**
+ * Saves a card the provider described (the same token twice is one card), once the token is bound to the
+ * member (decision record 0023): a token of someone else's cart or card cannot be saved.
+ */
+export async function saveCard(ctx: CommerceContext, viewer: Viewer, card: CardDetails, holderName: string | null): Promise<Result<SavedCard>> {
+  if (!(await bindTokenToMember(ctx, card.token, viewer.memberId))) return UNKNOWN_TOKEN;
   const [inserted] = await ctx.db
     .insert(savedCards)
     .values({
@@ -60,8 +67,11 @@ export async function saveCard(ctx: CommerceContext, viewer: Viewer, card: CardD
       set: { holderName },
     })
     .returning();
-  return view(inserted as SavedCardRow);
+  return { data: view(inserted as SavedCardRow) };
 }
+
+/** What a token that cannot be used answers, whether it is unknown, expired or someone else's. */
+const UNKNOWN_TOKEN = fail(400, 'bad_request', 'The card token is unknown or expired', 'token');
 
 export async function addCard(
   ctx: CommerceContext,
@@ -70,10 +80,8 @@ export async function addCard(
 ): Promise<Result<SavedCard>> {
   if (!ctx.payments) return fail(503, 'payments_unavailable', 'Cards cannot be saved right now');
   const card = await ctx.payments.describeCard(request.token);
-  if (!card) return fail(400, 'bad_request', 'The card token is unknown or expired', 'token');
-  return {
-    data: await saveCard(ctx, viewer, card, request.holder_name ?? null),
-  };
+  if (!card) return UNKNOWN_TOKEN;
+  return saveCard(ctx, viewer, card, request.holder_name ?? null);
 }
 
 export async function updateCard(
@@ -111,10 +119,18 @@ export async function deleteCard(ctx: CommerceContext, viewer: Viewer, cardId: s
   return deleted.length > 0 ? { data: { ok: true } } : notFoundFailure(`card ${cardId}`);
 }
 
-/** The CVV token set for a saved card, taken off it: a CVV serves one payment. */
-export async function takeCvvToken(ctx: CommerceContext, cardId: string): Promise<string | null> {
-  const [row] = await ctx.db.select({ cvvToken: savedCards.cvvToken }).from(savedCards).where(eq(savedCards.id, cardId));
-  if (!row?.cvvToken) return null;
-  await ctx.db.update(savedCards).set({ cvvToken: null }).where(eq(savedCards.id, cardId));
-  return row.cvvToken;
+/**
+ * The CVV token set for the member's saved card, taken off it in one statement: a CVV serves one payment,
+ * and two payments racing for it cannot both get it.
+ */
+export async function takeCvvToken(db: Writer, cardId: string, memberId: number): Promise<string | null> {
+  const rows = resultRows<{ cvv_token: string | null }>(
+    await db.execute(sql`
+      UPDATE saved_cards AS card SET cvv_token = NULL
+      FROM (SELECT id, cvv_token FROM saved_cards WHERE id = ${cardId} AND member_id = ${memberId} FOR UPDATE) AS before
+      WHERE card.id = before.id
+      RETURNING before.cvv_token
+    `),
+  );
+  return rows[0]?.cvv_token ?? null;
 }

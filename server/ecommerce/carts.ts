@@ -20,7 +20,7 @@ import type { CommerceContext, Failure, Result, Viewer } from './context';
 import { fail, notFoundFailure } from './context';
 import { availabilityProblem, type CartMoney, cartMoney, priceAddons, type PricedStay, priceStay, type StayProblem } from './pricing';
 import { appliedVouchers } from './vouchers';
-import { type AppliedVoucher, cartView, type CartRow } from './views';
+import { type AppliedVoucher, cardView, cartView, type CartRow } from './views';
 
 type CreateCart = v.InferOutput<typeof CreateCartRequestSchema>;
 type UpdateCart = v.InferOutput<typeof UpdateCartRequestSchema>;
@@ -113,7 +113,8 @@ async function customerOf(ctx: CommerceContext, cart: CartRow): Promise<Cart['cu
 export async function cartAnswer(ctx: CommerceContext, cart: CartRow, viewer: Viewer | null): Promise<Result<Cart>> {
   if (cart.status === 'ordered' && cart.orderId) {
     const [order] = await ctx.db.select({ snapshot: orders.snapshot }).from(orders).where(eq(orders.id, cart.orderId));
-    if (order) return { data: order.snapshot };
+    // The card as shown now: snapshots of carts paid before tokens were kept from the browser still hold one.
+    if (order) return { data: { ...order.snapshot, ...cardView(cart.card) } };
   }
   const quoted = await quoteCart(ctx, cart, viewer);
   if ('failure' in quoted) return quoted;
@@ -177,6 +178,7 @@ export async function createCart(ctx: CommerceContext, request: CreateCart, view
     insuranceProduct: null,
     lastDeclineReason: null,
     pendingPaymentId: null,
+    pendingIntentId: null,
     holdExpiresAt: null,
     orderId: null,
     createdAt: now,

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { type PaymentMethod, UuidSchema } from '../../src/contract/ecommerce';
 import { members, savedCards } from '../db/schema';
 import { toMajor } from '../search/money';
 import { changeCart, loadCart, quoteCart } from './carts';
+import { bindTokenToCart } from './card-tokens';
 import { ownCard, saveCard } from './cards';
 import { type CommerceContext, fail, notFoundFailure, type Result, type Viewer } from './context';
 import type { CartRow } from './views';
@@ -45,12 +47,14 @@ export function setPaymentMethod(ctx: CommerceContext, cartId: string, viewer: V
 
 /**
  * A card for the cart: one of the member's saved cards by id, or the token of a card just entered in the
- * provider's hosted form, which the provider describes (brand, last four, expiry). `save` keeps a new
- * card among a member's saved cards.
+ * provider's hosted form, which the provider describes (brand, last four, expiry). The token is bound to
+ * this cart (decision record 0023): a token another cart set first, or a saved card's token, answers as an
+ * unknown one. `save` keeps a new card among a member's saved cards.
  */
 export async function resolveCard(
   ctx: CommerceContext,
   id: string,
+  cart: Pick<CartRow, 'id'>,
   viewer: Viewer | null,
   save: boolean,
 ): Promise<Result<{ card: NonNullable<CartRow['card']> }>> {
@@ -60,16 +64,22 @@ export async function resolveCard(
     const saved = viewer ? await ownCard(ctx, viewer, id) : undefined;
     if (!saved) return notFoundFailure(`card ${id}`);
     const { token, brand, last4, expiryMonth, expiryYear } = saved;
-    return { data: { card: { token, brand, last4, expiryMonth, expiryYear, savedCardId: saved.id } } };
+    return { data: { card: { token, brand, last4, expiryMonth, expiryYear, savedCardId: saved.id, source: 'saved', reference: saved.id } } };
   }
   if (!ctx.payments) return fail(503, 'payments_unavailable', 'Cards cannot be used right now');
+  const unknown = fail(400, 'bad_request', 'The card is unknown or its token has expired', 'credit_card_id');
   const card = await ctx.payments.describeCard(id);
-  if (!card) return fail(400, 'bad_request', 'The card is unknown or its token has expired', 'credit_card_id');
-  const savedCardId = save && viewer ? (await saveCard(ctx, viewer, card, null)).id : null;
+  if (!card || !(await bindTokenToCart(ctx, card.token, cart.id))) return unknown;
+  let savedCardId: string | null = null;
+  if (save && viewer) {
+    const saved = await saveCard(ctx, viewer, card, null);
+    if ('failure' in saved) return unknown;
+    savedCardId = saved.data.id;
+  }
   const { token, brand, last4, expiryMonth, expiryYear } = card;
   return {
     data: {
-      card: { token, brand, last4, expiryMonth, expiryYear, savedCardId },
+      card: { token, brand, last4, expiryMonth, expiryYear, savedCardId, source: 'form', reference: randomUUID() },
     },
   };
 }
@@ -81,7 +91,7 @@ export function setCreditCard(
   request: { credit_card_id: string; save?: boolean | undefined },
 ) {
   return changeCart(ctx, cartId, viewer, async (cart) => {
-    const resolved = await resolveCard(ctx, request.credit_card_id, viewer, request.save ?? false);
+    const resolved = await resolveCard(ctx, request.credit_card_id, cart, viewer, request.save ?? false);
     if ('failure' in resolved) return resolved;
     return {
       card: resolved.data.card,

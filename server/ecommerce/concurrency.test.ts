@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Cart, PayResponseSchema } from '../../src/contract/ecommerce';
+import { type Cart, ECOMMERCE_PATHS, PayResponseSchema } from '../../src/contract/ecommerce';
 import { useTestDatabase } from '../../test/bff/database';
-import { members } from '../db/schema';
+import { members, vouchers } from '../db/schema';
 import { DEMO_MEMBERS } from '../db/seed/members';
+import { DEMO_VOUCHERS } from '../db/seed/vouchers';
 import { setNights } from '../search/test-inventory';
 import { availableRooms, type CommerceTestApp, createCommerceTestApp, day, stdRoom } from './testing';
 
@@ -31,7 +32,7 @@ beforeAll(() => {
 });
 
 describe.skipIf(!onPostgres)('concurrent payments on PostgreSQL (PGlite runs one session: skipped there)', () => {
-  it('200 payments for the last room of a night across 200 carts make exactly one order', { timeout: 120_000 }, async () => {
+  it('200 payments for the last room of a night across 200 carts make exactly one order', { timeout: 600_000 }, async () => {
     const [start, end] = [day(50), day(52)];
     await setNights(database.db, { hotelCode: 'SBTG', typeCode: 'STD', from: start, to: end, available: 5, price: 10_000 });
     const carts: Cart[] = [];
@@ -82,6 +83,27 @@ describe.skipIf(!onPostgres)('concurrent payments on PostgreSQL (PGlite runs one
     expect(answers.map((answer) => statusOf(answer.body)).sort()).toEqual(['declined:insufficient_points', 'succeeded']);
     const [member] = await database.db.select({ points: members.points }).from(members).where(eq(members.email, DEMO_MEMBERS.withPassword));
     expect(member?.points).toBe(Math.floor(price * 1.5) - price);
+  });
+
+  it('two concurrent payments with one single-use voucher: one uses it, the other is refused before anything is authorised', async () => {
+    const [start, end] = [day(80), day(82)];
+    await setNights(database.db, { hotelCode: 'SBTG', typeCode: 'STD', from: start, to: end, available: 5, price: 10_000 });
+    const request = { hotel_code: 'SBTG', check_in_date: start, check_out_date: end, room_stays: [stdRoom('AX')] };
+    const carts: Cart[] = [];
+    for (let index = 0; index < 2; index++) {
+      const cart = await t.createCart(request);
+      t.cartOf(await t.post(ECOMMERCE_PATHS.vouchers(cart.cart_id), { code: DEMO_VOUCHERS.welcome.code }));
+      carts.push(await t.readyToPay(cart));
+    }
+    expect(carts.map((cart) => cart.vouchers.length)).toEqual([1, 1]);
+    const before = t.payments?.authorizations.length ?? 0;
+    const answers = await Promise.all(carts.map((cart, index) => t.pay(cart.cart_id, `voucher-race-${index}`)));
+    const outcomes = answers.map((answer) => (answer.status === 200 ? statusOf(answer.body) : (answer.body as { error: { code: string } }).error.code));
+    expect(outcomes.sort()).toEqual(['succeeded', 'voucher_unavailable']);
+    expect((t.payments?.authorizations.length ?? 0) - before).toBe(1);
+    const [voucher] = await database.db.select().from(vouchers).where(eq(vouchers.id, DEMO_VOUCHERS.welcome.id));
+    expect(voucher?.redeemedOrderId).not.toBeNull();
+    expect(await availableRooms(database.db, 'SBTG', 'STD', start)).toBe(4);
   });
 });
 

@@ -3,6 +3,7 @@ import { businessDate } from '../lib/calendar';
 import type { Logger } from '../logger';
 import type { MailPort } from '../ports/mail';
 import type { PaymentsPort } from '../ports/payments';
+import type { OrderAccessTokens } from './order-access';
 import { type Catalogue, loadCatalogue } from '../search/catalogue';
 import { type CurrencyRate, EURO } from '../search/money';
 import { selectInventoryRanges } from '../search/queries';
@@ -17,6 +18,8 @@ export interface CommerceDeps {
   payments?: PaymentsPort | undefined;
   /** The web app's origin, for links in mails and the provider's return address. */
   origin: () => string;
+  /** Signs and checks order access keys and the confirmation mail's link token. */
+  orderAccess: OrderAccessTokens;
 }
 
 /** The signed-in member calling, if any. */

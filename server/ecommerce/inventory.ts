@@ -1,9 +1,9 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { DeclineReason } from '../../src/contract/ecommerce';
 import type { Database } from '../db/database';
 import { type InventoryChange, inventoryChanged } from '../db/inventory-changes';
 import { resultRows } from '../db/rows';
-import { carts, inventoryHolds } from '../db/schema';
+import { carts, inventoryHolds, vouchers } from '../db/schema';
 import { addDays } from '../lib/calendar';
 
 /**
@@ -77,14 +77,15 @@ export async function holdNights(tx: Writer, cartId: string, deltas: NightDeltas
 }
 
 /**
- * Gives a payment_pending cart's held rooms back and opens the cart again, with why the payment did not
- * go through. Nothing happens unless the cart is still payment_pending (and, with `expiredBy`, its hold
- * has run out by then): a payment that completed meanwhile keeps its rooms. Answers whether it released.
+ * Gives a payment_pending cart's held rooms and claimed vouchers back and opens the cart again, with why
+ * the payment did not go through. Nothing happens unless the cart is still payment_pending (with
+ * `intentId`, for that payment intent; with `expiredBy`, with its hold run out by then): a payment that
+ * completed meanwhile keeps its rooms. Answers whether it released.
  */
 export async function releaseHold(
   db: Database,
   cartId: string,
-  { reason, now, expiredBy }: { reason: DeclineReason | null; now: Date; expiredBy?: Date },
+  { reason, now, expiredBy, intentId }: { reason: DeclineReason | null; now: Date; expiredBy?: Date; intentId?: string },
 ): Promise<boolean> {
   const deltas: NightDeltas = new Map();
   const released = await db.transaction(async (tx) => {
@@ -97,9 +98,21 @@ export async function releaseHold(
         lastDeclineReason: reason,
         updatedAt: now,
       })
-      .where(and(eq(carts.id, cartId), eq(carts.status, 'payment_pending'), expiredBy ? lte(carts.holdExpiresAt, expiredBy) : undefined))
+      .where(
+        and(
+          eq(carts.id, cartId),
+          eq(carts.status, 'payment_pending'),
+          expiredBy ? lte(carts.holdExpiresAt, expiredBy) : undefined,
+          intentId ? eq(carts.pendingIntentId, intentId) : undefined,
+        ),
+      )
       .returning({ id: carts.id });
     if (opened.length === 0) return false;
+    // A single-use voucher is held only while its cart is being paid.
+    await tx
+      .update(vouchers)
+      .set({ cartId: null })
+      .where(and(eq(vouchers.cartId, cartId), isNull(vouchers.redeemedOrderId)));
     const holds = await tx.delete(inventoryHolds).where(eq(inventoryHolds.cartId, cartId)).returning();
     for (const hold of holds) addNights(deltas, hold.roomTypeId, hold.stayDate, addDays(hold.stayDate, 1), -hold.rooms);
     await applyNights(tx, deltas);

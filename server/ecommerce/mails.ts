@@ -1,4 +1,4 @@
-import type { Cart } from '../../src/contract/ecommerce';
+import { type Cart, ORDER_LINK_PARAMS } from '../../src/contract/ecommerce';
 import type { Locale } from '../../src/contract/locales';
 import type { MailMessage } from '../ports/mail';
 
@@ -44,10 +44,15 @@ const TEXTS: { en: Texts } & Partial<Record<Locale, Texts>> = {
   },
 };
 
-export function confirmationMail(to: string, locale: Locale, cart: Cart, origin: string): MailMessage {
+/**
+ * The link opens the confirmation page with the order id and a signed token (order-access.ts): the page
+ * exchanges the token for an access key and takes it out of the address at once.
+ */
+export function confirmationMail(to: string, locale: Locale, cart: Cart, origin: string, linkToken: string): MailMessage {
   const texts = TEXTS[locale] ?? TEXTS.en;
   const link = new URL(`/${locale}/booking/confirmation`, origin);
-  if (cart.order_id) link.searchParams.set('order', cart.order_id);
+  if (cart.order_id) link.searchParams.set(ORDER_LINK_PARAMS.orderId, cart.order_id);
+  link.searchParams.set(ORDER_LINK_PARAMS.token, linkToken);
   return {
     to,
     locale,

@@ -33,12 +33,13 @@ const start = async (order: Order, token?: string) =>
       ECOMMERCE_PATHS.modifications,
       { order_id: order.order_id, reservation_number: order.stays[0]?.room_stays[0]?.reservation_number },
       token,
+      t.access(order.order_id),
     ),
   );
 const edit = (modification: Modification, body: Record<string, unknown>, token?: string) =>
-  t.put(ECOMMERCE_PATHS.modificationRoomStay(modification.modification_id, modification.room_stay_id), body, token);
+  t.put(ECOMMERCE_PATHS.modificationRoomStay(modification.modification_id, modification.room_stay_id), body, token, t.access(modification.order_id));
 const complete = (modification: Modification, token?: string) =>
-  t.post(ECOMMERCE_PATHS.modificationComplete(modification.modification_id), {}, token);
+  t.post(ECOMMERCE_PATHS.modificationComplete(modification.modification_id), {}, token, t.access(modification.order_id));
 const optionOf = (modification: Modification, roomTypeCode: string) =>
   modification.options?.find((option) => option.room_type_code === roomTypeCode);
 const priceOf = (modification: Modification, roomTypeCode: string, rateCode: string) =>
@@ -48,7 +49,12 @@ describe('reservation modification', () => {
   it('re-prices new dates, moves the nights on completion and keeps the reservation number', async () => {
     const order = await t.book({ key: 'modify-1' });
     const room = order.stays[0]?.room_stays[0];
-    const started = await t.post(ECOMMERCE_PATHS.modifications, { order_id: order.order_id, reservation_number: room?.reservation_number });
+    const started = await t.post(
+      ECOMMERCE_PATHS.modifications,
+      { order_id: order.order_id, reservation_number: room?.reservation_number },
+      undefined,
+      t.access(order.order_id),
+    );
     expect(started.status).toBe(201);
     const modification = modificationOf(started);
     expect(modification).toMatchObject({ status: 'open', available: true, price_difference: 0 });
@@ -70,7 +76,7 @@ describe('reservation modification', () => {
     expect(await availableRooms(suite.db, 'SBTG', 'STD', START)).toBe(5);
     expect(await availableRooms(suite.db, 'SBTG', 'STD', day(31))).toBe(4);
     expect(await availableRooms(suite.db, 'SBTG', 'STD', day(33))).toBe(0);
-    const changed = t.orderOf(await t.get(ECOMMERCE_PATHS.order(order.order_id)));
+    const changed = t.orderOf(await t.get(ECOMMERCE_PATHS.order(order.order_id), undefined, t.access(order.order_id)));
     expect(changed.stays[0]).toMatchObject({ check_in_date: day(31), check_out_date: day(34) });
     expect(changed.stays[0]?.room_stays[0]).toMatchObject({ reservation_number: room?.reservation_number, price_with_tax: 300 });
     expect(changed).toMatchObject({ amount_to_pay_total: 300, amount_at_hotel: 300 });
@@ -89,10 +95,12 @@ describe('reservation modification', () => {
     expect((await edit(started, { adults_count: 9 }, tokens.anna)).status).toBe(400);
     expect((await edit(started, {}, tokens.omar)).status).toBe(404);
     const prepaid = await t.book({ rate: 'S07', key: 'modify-3' });
-    const refused = await t.post(ECOMMERCE_PATHS.modifications, {
-      order_id: prepaid.order_id,
-      reservation_number: prepaid.stays[0]?.room_stays[0]?.reservation_number,
-    });
+    const refused = await t.post(
+      ECOMMERCE_PATHS.modifications,
+      { order_id: prepaid.order_id, reservation_number: prepaid.stays[0]?.room_stays[0]?.reservation_number },
+      undefined,
+      t.access(prepaid.order_id),
+    );
     expect(codeOf(refused)).toBe('modification_unavailable');
   });
 });
@@ -145,7 +153,7 @@ describe('modification options', () => {
     expect((await complete(modification)).status).toBe(200);
     expect(await availableRooms(suite.db, 'SBTG', 'STD', START)).toBe(5);
     expect(await availableRooms(suite.db, 'SBTG', other.room_type_code, START)).toBe(1);
-    const changed = t.orderOf(await t.get(ECOMMERCE_PATHS.order(order.order_id)));
+    const changed = t.orderOf(await t.get(ECOMMERCE_PATHS.order(order.order_id), undefined, t.access(order.order_id)));
     expect(changed.stays[0]?.room_stays[0]).toMatchObject({
       reservation_number: number,
       room_type_code: other.room_type_code,
@@ -171,7 +179,7 @@ describe('prepaid differences', () => {
     expect(codeOf(await complete(modification))).toBe('modification_unavailable');
     expect(chargesFor(modification)).toEqual([9_000]);
     expect(t.payments?.captures.slice(capturesBefore).map((capture) => capture.amountMinor)).toEqual([9_000]);
-    expect(t.orderOf(await t.get(ECOMMERCE_PATHS.order(order.order_id)))).toMatchObject({
+    expect(t.orderOf(await t.get(ECOMMERCE_PATHS.order(order.order_id), undefined, t.access(order.order_id)))).toMatchObject({
       amount_paid: 270,
       amount_at_hotel: 0,
       amount_to_pay_total: 270,
@@ -186,13 +194,15 @@ describe('prepaid differences', () => {
     const notification = t.payments?.complete(result.redirect_url.split('/').at(-1) ?? '', 'authorized');
     expect((await t.call('POST', ECOMMERCE_PATHS.paymentNotifications, notification?.body, notification?.headers)).status).toBe(200);
     const orderId = t.cartOf(await t.get(ECOMMERCE_PATHS.cart(cart.cart_id))).order_id ?? '';
-    const order = t.orderOf(await t.get(ECOMMERCE_PATHS.order(orderId)));
+    // The key came with the answer that sent the guest to the challenge.
+    t.rememberAccess(orderId, result.access_key);
+    const order = t.orderOf(await t.get(ECOMMERCE_PATHS.order(orderId), undefined, t.access(orderId)));
     const modification = modificationOf(await edit(await start(order), { check_out_date: day(33) }));
     expect(modification.price_difference).toBe(90);
 
     const refused = await complete(modification);
     expect([refused.status, codeOf(refused)]).toEqual([409, 'modification_payment_failed']);
-    expect(t.orderOf(await t.get(ECOMMERCE_PATHS.order(orderId))).stays[0]).toMatchObject({ check_out_date: order.stays[0]?.check_out_date });
+    expect(t.orderOf(await t.get(ECOMMERCE_PATHS.order(orderId), undefined, t.access(orderId))).stays[0]).toMatchObject({ check_out_date: order.stays[0]?.check_out_date });
   });
 
   it('refunds a cheaper stay of a deposit booking the difference once', async () => {
@@ -204,7 +214,7 @@ describe('prepaid differences', () => {
     expect(codeOf(await complete(modification))).toBe('modification_unavailable');
     expect(chargesFor(modification)).toEqual([]);
     expect(t.payments?.refunds.slice(refundsBefore).map((refund) => refund.amountMinor)).toEqual([9_000]);
-    expect(t.orderOf(await t.get(ECOMMERCE_PATHS.order(order.order_id)))).toMatchObject({ amount_refunded: 90, amount_to_pay_total: 90 });
+    expect(t.orderOf(await t.get(ECOMMERCE_PATHS.order(order.order_id), undefined, t.access(order.order_id)))).toMatchObject({ amount_refunded: 90, amount_to_pay_total: 90 });
   });
 
   it('refunds the whole prepaid price when the change goes to a rate paid at the hotel', async () => {
@@ -214,7 +224,7 @@ describe('prepaid differences', () => {
     expect(modification.price_difference).toBe(20);
     expect((await complete(modification)).status).toBe(200);
     expect(t.payments?.refunds.slice(refundsBefore).map((refund) => refund.amountMinor)).toEqual([18_000]);
-    expect(t.orderOf(await t.get(ECOMMERCE_PATHS.order(order.order_id)))).toMatchObject({ amount_refunded: 180, amount_at_hotel: 200 });
+    expect(t.orderOf(await t.get(ECOMMERCE_PATHS.order(order.order_id), undefined, t.access(order.order_id)))).toMatchObject({ amount_refunded: 180, amount_at_hotel: 200 });
   });
 });
 
@@ -237,7 +247,7 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent completions on PostgreSQL
     const order = await t.book({ key: 'race-modify-2' });
     const modification = modificationOf(await edit(await start(order), { check_in_date: day(31), check_out_date: day(33) }));
     const number = order.stays[0]?.room_stays[0]?.reservation_number ?? '';
-    await Promise.all([complete(modification), t.post(ECOMMERCE_PATHS.cancelReservation(order.order_id, number), {})]);
+    await Promise.all([complete(modification), t.post(ECOMMERCE_PATHS.cancelReservation(order.order_id, number), {}, undefined, t.access(order.order_id))]);
     const nights = await Promise.all([START, day(31), day(32)].map((date) => availableRooms(suite.db, 'SBTG', 'STD', date)));
     expect(nights).toEqual([5, 5, 5]);
   });

@@ -7,10 +7,10 @@ import { carts, type CartRoomStayRow, orders, reservationModifications, reservat
 import type { PaymentStatus } from '../ports/payments';
 import type { CatalogueHotel, CatalogueRatePlan } from '../search/catalogue';
 import { convertMinor, type CurrencyRate, EURO, fromMajor, toMajor } from '../search/money';
-import { type CommerceContext, fail, notFoundFailure, type Result, type Viewer } from './context';
+import { type CommerceContext, fail, notFoundFailure, type Result } from './context';
 import { addNights, applyNights, changeOf, RoomGone } from './inventory';
 import { modificationOptions, type ModificationOption, withOwnRoom } from './modification-options';
-import { changePoints, loadOrder, providerCall, refundOnce } from './orders';
+import { changePoints, loadOrder, type OrderCaller, providerCall, refundOnce } from './orders';
 import { rejectionFailure } from './payments';
 import {
   availabilityProblem,
@@ -166,22 +166,22 @@ async function evaluate(
   };
 }
 
-async function loadModification(ctx: CommerceContext, modificationId: string, viewer: Viewer | null) {
+async function loadModification(ctx: CommerceContext, modificationId: string, caller: OrderCaller) {
   const [modification] = await ctx.db.select().from(reservationModifications).where(eq(reservationModifications.id, modificationId));
   if (!modification) return notFoundFailure(`modification ${modificationId}`);
   const [reservation] = await ctx.db.select().from(reservations).where(eq(reservations.id, modification.reservationId));
   if (!reservation) return notFoundFailure(`modification ${modificationId}`);
-  const order = await loadOrder(ctx, reservation.orderId, viewer);
+  const order = await loadOrder(ctx, reservation.orderId, caller);
   if ('failure' in order) return notFoundFailure(`modification ${modificationId}`);
   return { data: { modification, reservation, order: order.data } };
 }
 
 export async function startModification(
   ctx: CommerceContext,
-  viewer: Viewer | null,
+  caller: OrderCaller,
   request: { order_id: string; reservation_number: string },
 ): Promise<Result<Modification>> {
-  const order = await loadOrder(ctx, request.order_id, viewer);
+  const order = await loadOrder(ctx, request.order_id, caller);
   if ('failure' in order) return order;
   const [reservation] = await ctx.db
     .select()
@@ -211,11 +211,11 @@ export async function startModification(
 
 export async function editModification(
   ctx: CommerceContext,
-  viewer: Viewer | null,
+  caller: OrderCaller,
   ids: { modificationId: string; roomStayId: string },
   request: v.InferOutput<typeof EditModificationRequestSchema>,
 ): Promise<Result<Modification>> {
-  const loaded = await loadModification(ctx, ids.modificationId, viewer);
+  const loaded = await loadModification(ctx, ids.modificationId, caller);
   if ('failure' in loaded) return loaded;
   const { modification, reservation, order } = loaded.data;
   if (reservation.id !== ids.roomStayId) return notFoundFailure(`room stay ${ids.roomStayId}`);
@@ -306,10 +306,10 @@ async function authorizeDifference(
  */
 export async function completeModification(
   ctx: CommerceContext,
-  viewer: Viewer | null,
+  caller: OrderCaller,
   modificationId: string,
 ): Promise<Result<Modification>> {
-  const loaded = await loadModification(ctx, modificationId, viewer);
+  const loaded = await loadModification(ctx, modificationId, caller);
   if ('failure' in loaded) return loaded;
   const { modification, reservation, order } = loaded.data;
   const unavailable = () => fail(409, 'modification_unavailable', 'The changed stay cannot be booked');

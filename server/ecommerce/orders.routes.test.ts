@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { MEMBER_PATHS, MemberStatusResponseSchema } from '../../src/contract/auth';
-import { ECOMMERCE_PATHS, RecentOrdersCountResponseSchema } from '../../src/contract/ecommerce';
+import { ECOMMERCE_PATHS, ORDER_ACCESS_HEADER, OrderAccessResponseSchema, RecentOrdersCountResponseSchema } from '../../src/contract/ecommerce';
 import { members } from '../db/schema';
 import { DEMO_MEMBERS } from '../db/seed/members';
 import {
@@ -11,6 +11,7 @@ import {
   codeOf,
   REFUNDABLE_DEPOSIT_RATE,
   START,
+  TRAVELLER,
   useCommerceTests,
 } from './testing';
 
@@ -24,16 +25,17 @@ const suite = useCommerceTests({ prepare: (db) => addRefundableDepositRate(db) }
 const { t, tokens } = suite;
 
 const cancel = (order: { order_id: string; stays: { room_stays: { reservation_number: string }[] }[] }, token?: string) =>
-  t.post(ECOMMERCE_PATHS.cancelReservation(order.order_id, order.stays[0]?.room_stays[0]?.reservation_number ?? ''), {}, token);
+  t.post(ECOMMERCE_PATHS.cancelReservation(order.order_id, order.stays[0]?.room_stays[0]?.reservation_number ?? ''), {}, token, t.access(order.order_id));
 
 describe('orders', () => {
-  it("shows a member's order only to the member; a guest's to anyone with its id", async () => {
+  it("shows a member's order only to the member; a guest's only with its access key", async () => {
     const order = await t.book({ token: tokens.anna, key: 'order-anna-1' });
     expect(order.customer.sso_guid).not.toBeNull();
     expect((await t.get(ECOMMERCE_PATHS.order(order.order_id), tokens.omar)).status).toBe(404);
     expect((await t.get(ECOMMERCE_PATHS.order(order.order_id))).status).toBe(404);
     const guest = await t.book({ key: 'order-guest-1' });
-    expect(t.orderOf(await t.get(ECOMMERCE_PATHS.order(guest.order_id), tokens.omar)).order_id).toBe(guest.order_id);
+    expect(t.orderOf(await t.get(ECOMMERCE_PATHS.order(guest.order_id), tokens.omar, t.access(guest.order_id))).order_id).toBe(guest.order_id);
+    expect((await t.get(ECOMMERCE_PATHS.order(guest.order_id), tokens.omar)).status).toBe(404);
     expect((await t.get(ECOMMERCE_PATHS.order('nope'))).status).toBe(400);
   });
 
@@ -53,29 +55,28 @@ describe('orders', () => {
     const order = await t.book({ key: 'order-cancel-1' });
     const number = order.stays[0]?.room_stays[0]?.reservation_number ?? '';
     expect(await availableRooms(suite.db, 'SBTG', 'STD', START)).toBe(4);
-    const cancelled = t.orderOf(await t.post(ECOMMERCE_PATHS.cancelReservation(order.order_id, number), {}));
+    const access = t.access(order.order_id);
+    const cancelled = t.orderOf(await t.post(ECOMMERCE_PATHS.cancelReservation(order.order_id, number), {}, undefined, access));
     expect(cancelled.stays[0]?.room_stays[0]).toMatchObject({ status: 'cancelled', cancellable: false });
     expect(await availableRooms(suite.db, 'SBTG', 'STD', START)).toBe(5);
     // Again: the same answer, the room not given back twice.
-    expect(t.orderOf(await t.post(ECOMMERCE_PATHS.cancelReservation(order.order_id, number), {})).stays[0]?.room_stays[0]?.status).toBe(
+    expect(t.orderOf(await t.post(ECOMMERCE_PATHS.cancelReservation(order.order_id, number), {}, undefined, access)).stays[0]?.room_stays[0]?.status).toBe(
       'cancelled',
     );
     expect(await availableRooms(suite.db, 'SBTG', 'STD', START)).toBe(5);
-    expect((await t.post(ECOMMERCE_PATHS.cancelReservation(order.order_id, 'SBTG-NOPE'), {})).status).toBe(404);
+    expect((await t.post(ECOMMERCE_PATHS.cancelReservation(order.order_id, 'SBTG-NOPE'), {}, undefined, access)).status).toBe(404);
 
     const prepaid = await t.book({ rate: 'S07', key: 'order-cancel-2' });
-    const refused = await t.post(
-      ECOMMERCE_PATHS.cancelReservation(prepaid.order_id, prepaid.stays[0]?.room_stays[0]?.reservation_number ?? ''),
-      {},
-    );
+    const refused = await cancel(prepaid);
     expect([refused.status, codeOf(refused)]).toEqual([409, 'not_cancellable']);
 
     const late = await t.book({ key: 'order-cancel-3' });
     t.setNow(new Date(`${START}T17:00:00Z`));
-    const tooLate = await t.post(
-      ECOMMERCE_PATHS.cancelReservation(late.order_id, late.stays[0]?.room_stays[0]?.reservation_number ?? ''),
-      {},
-    );
+    // The key from paying has expired by now: the guest looks the booking up again.
+    const lateNumber = late.stays[0]?.room_stays[0]?.reservation_number ?? '';
+    const found = await t.post(ECOMMERCE_PATHS.orderLookup, { reservation_number: lateNumber, last_name: TRAVELLER.last_name });
+    const { access_key: key } = v.parse(OrderAccessResponseSchema, found.body).data;
+    const tooLate = await t.post(ECOMMERCE_PATHS.cancelReservation(late.order_id, lateNumber), {}, undefined, { [ORDER_ACCESS_HEADER]: key });
     expect(codeOf(tooLate)).toBe('not_cancellable');
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Cart, Order } from '../../src/contract/ecommerce';
 import { inventoryChanged } from '../db/inventory-changes';
@@ -8,14 +8,15 @@ import { type CommerceContext, fail, notFoundFailure, type Result, type Viewer }
 import { addNights, applyNights, changeOf, type NightDeltas, type Writer } from './inventory';
 import { toMajor } from '../search/money';
 import { confirmationMail } from './mails';
+import { linkExpiry } from './order-access';
 import { roomPointsEarned } from './pricing';
 import { freeCancellationDeadline } from './views';
 
 /**
  * Orders: a paid cart becomes an order with one reservation (and reservation number) per room, in the
  * same transaction that marks the cart ordered, redeems its vouchers and debits its points. An order is
- * read by its member, or, for a guest's booking, by anyone with its id (a random UUID the guest got on
- * paying, like the guest's cart id): decision record 0014.
+ * read, cancelled and changed by its member, or by a caller with a valid order access key for it
+ * (order-access.ts, decision record 0024); to anyone else it is not there (404).
  */
 
 export class InsufficientPoints extends Error {
@@ -188,12 +189,17 @@ export function refundOnce(ctx: CommerceContext, paymentId: string, amountMinor:
   return providerCall(ctx, 'refund', () => ctx.payments?.refund(paymentId, amountMinor, key));
 }
 
-/** After an order committed: the confirmation mail (a failure is logged; the booking stands). */
+/** After an order committed: the confirmation mail with its signed link (a failure is logged; the booking stands). */
 export async function afterOrder(ctx: CommerceContext, quoted: QuotedCart, snapshot: Cart): Promise<void> {
   const email = snapshot.customer.email;
   if (!email) return;
   try {
-    await ctx.mail.send(confirmationMail(email, quoted.cart.locale, snapshot, ctx.origin()));
+    const expiresAt = linkExpiry(
+      snapshot.stays.map((stay) => stay.check_out_date),
+      ctx.now(),
+    );
+    const linkToken = await ctx.orderAccess.linkToken(quoted.cart.id, expiresAt);
+    await ctx.mail.send(confirmationMail(email, quoted.cart.locale, snapshot, ctx.origin(), linkToken));
   } catch (error) {
     ctx.logger.log('error', 'booking confirmation mail not sent', {
       orderId: snapshot.order_id,
@@ -205,9 +211,21 @@ export async function afterOrder(ctx: CommerceContext, quoted: QuotedCart, snaps
 type OrderRow = typeof orders.$inferSelect;
 type ReservationRow = typeof reservations.$inferSelect;
 
-export async function loadOrder(ctx: CommerceContext, orderId: string, viewer: Viewer | null): Promise<Result<OrderRow>> {
+/**
+ * Who asks for an order: the signed-in member, if any, and the cart named by a valid order access key
+ * (X-Order-Access), if one was sent. The order id alone is no credential: it is in addresses and logs.
+ */
+export interface OrderCaller {
+  viewer: Viewer | null;
+  keyCartId: string | null;
+}
+
+export const mayAccess = (order: Pick<OrderRow, 'memberId' | 'cartId'>, caller: OrderCaller) =>
+  (order.memberId !== null && order.memberId === caller.viewer?.memberId) || (caller.keyCartId !== null && caller.keyCartId === order.cartId);
+
+export async function loadOrder(ctx: CommerceContext, orderId: string, caller: OrderCaller): Promise<Result<OrderRow>> {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order || (order.memberId !== null && order.memberId !== viewer?.memberId)) return notFoundFailure(`order ${orderId}`);
+  if (!order || !mayAccess(order, caller)) return notFoundFailure(`order ${orderId}`);
   return { data: order };
 }
 
@@ -254,8 +272,8 @@ export async function orderAnswer(ctx: CommerceContext, order: OrderRow): Promis
   };
 }
 
-export async function getOrder(ctx: CommerceContext, orderId: string, viewer: Viewer | null): Promise<Result<Order>> {
-  const loaded = await loadOrder(ctx, orderId, viewer);
+export async function getOrder(ctx: CommerceContext, orderId: string, caller: OrderCaller): Promise<Result<Order>> {
+  const loaded = await loadOrder(ctx, orderId, caller);
   if ('failure' in loaded) return loaded;
   return { data: await orderAnswer(ctx, loaded.data) };
 }
@@ -270,9 +288,9 @@ export async function cancelReservation(
   ctx: CommerceContext,
   orderId: string,
   number: string,
-  viewer: Viewer | null,
+  caller: OrderCaller,
 ): Promise<Result<Order>> {
-  const loaded = await loadOrder(ctx, orderId, viewer);
+  const loaded = await loadOrder(ctx, orderId, caller);
   if ('failure' in loaded) return loaded;
   const order = loaded.data;
   const [reservation] = await ctx.db
@@ -335,4 +353,43 @@ export async function recentOrdersCount(ctx: CommerceContext, hotelCode: string)
     .from(orders)
     .where(and(eq(orders.hotelId, hotel.id), gt(orders.createdAt, since)));
   return { data: { count: row?.count ?? 0 } };
+}
+
+/** A name or email as compared: Unicode-normalised, trimmed, single spaces, lower case. */
+const comparable = (text: string) => text.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** Equal in constant time: both sides are hashed first, so neither their length nor their content shows in the timing. */
+function sameText(given: string, stored: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(comparable(text)).digest();
+  return timingSafeEqual(digest(given), digest(stored));
+}
+
+/**
+ * "Manage my booking": a reservation number with the last name of its traveller or the booking's email
+ * gives an access key for its order. A wrong pair and an unknown number answer the same 404 after the
+ * same work; the route limits how often an address and a reservation number may try.
+ */
+export async function lookupOrder(
+  ctx: CommerceContext,
+  request: { reservation_number: string } & ({ last_name: string } | { email: string }),
+): Promise<Result<{ order_id: string; access_key: string }>> {
+  const [row] = await ctx.db
+    .select({ orderId: orders.id, cartId: orders.cartId, email: orders.customerEmail, details: reservations.details })
+    .from(reservations)
+    .innerJoin(orders, eq(orders.id, reservations.orderId))
+    .where(eq(reservations.reservationNumber, request.reservation_number));
+  const given = 'last_name' in request ? request.last_name : request.email;
+  const stored = 'last_name' in request ? row?.details.traveller?.last_name : row?.email;
+  // Compared also when there is nothing to compare with, so an unknown number takes as long as a wrong name.
+  const matches = sameText(given, stored ?? '\u0000') && row !== undefined && stored !== undefined;
+  if (!matches) return notFoundFailure('booking with this reservation number and name');
+  return { data: { order_id: row.orderId, access_key: await ctx.orderAccess.accessKey(row.cartId) } };
+}
+
+/** A confirmation mail's link token for an access key to its order; 404 when altered, expired or unknown. */
+export async function exchangeLinkToken(ctx: CommerceContext, token: string): Promise<Result<{ order_id: string; access_key: string }>> {
+  const cartId = await ctx.orderAccess.verifyLinkToken(token);
+  const [order] = cartId ? await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.cartId, cartId)) : [];
+  if (!cartId || !order) return notFoundFailure('booking for this link');
+  return { data: { order_id: order.id, access_key: await ctx.orderAccess.accessKey(cartId) } };
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { OUTBOX_PATH } from '../../src/contract/auth';
-import { ECOMMERCE_LIMITS, ECOMMERCE_PATHS, OrderResponseSchema } from '../../src/contract/ecommerce';
+import { ECOMMERCE_LIMITS, ECOMMERCE_PATHS, ORDER_ACCESS_HEADER, OrderResponseSchema } from '../../src/contract/ecommerce';
 import { TEST_CARDS } from '../../test/bff/fake-payments';
 import { members } from '../db/schema';
 import { DEMO_MEMBERS } from '../db/seed/members';
@@ -56,7 +56,8 @@ describe('pay with a card', () => {
     const orderId = result.status === 'succeeded' ? result.order_id : '';
     expect(t.payments?.authorizations.slice(before).map((request) => request.amountMinor)).toEqual([0]);
     expect(await stdFree()).toBe(4);
-    const order = v.parse(OrderResponseSchema, (await t.get(ECOMMERCE_PATHS.order(orderId))).body).data;
+    const access = { [ORDER_ACCESS_HEADER]: (result.status === 'succeeded' && result.access_key) || '' };
+    const order = v.parse(OrderResponseSchema, (await t.get(ECOMMERCE_PATHS.order(orderId), undefined, access)).body).data;
     expect(order).toMatchObject({ cart_id: cart.cart_id, amount_paid: 0, amount_at_hotel: 200, payment_method: 'card' });
     const room = order.stays[0]?.room_stays[0];
     expect(room?.reservation_number).toMatch(/^SBTG-[A-Z2-9]{8}$/);
@@ -76,7 +77,8 @@ describe('pay with a card', () => {
     expect(t.payments?.captures.at(-1)?.amountMinor).toBe(17_600);
     const order = v.parse(
       OrderResponseSchema,
-      (await t.get(ECOMMERCE_PATHS.order(result.status === 'succeeded' ? result.order_id : ''))).body,
+      (await t.get(ECOMMERCE_PATHS.order(result.status === 'succeeded' ? result.order_id : ''), undefined, { [ORDER_ACCESS_HEADER]: (result.status === 'succeeded' && result.access_key) || '' }))
+        .body,
     ).data;
     expect(order).toMatchObject({ amount_paid: 176, amount_at_hotel: 0 });
   });

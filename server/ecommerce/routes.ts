@@ -8,8 +8,12 @@ import {
   CreateCartRequestSchema,
   ECOMMERCE_PATHS,
   EditModificationRequestSchema,
+  ORDER_ACCESS_HEADER,
+  OrderAccessRequestSchema,
+  OrderLookupRequestSchema,
   InsuranceProductSchema,
   PayRequestSchema,
+  PayResponseSchema,
   SetCreditCardRequestSchema,
   SetCvvRequestSchema,
   SetPaymentMethodRequestSchema,
@@ -23,18 +27,22 @@ import {
 } from '../../src/contract/ecommerce';
 import { HotelCodeSchema } from '../../src/contract/search';
 import { bearerAuth } from '../auth/bearer';
+import { clientAddress, firstRefusal, tooManyRequests } from '../auth/http';
 import type { Auth } from '../auth/core';
 import type { LiveSession } from '../auth/sessions';
 import type { AppEnv } from '../env';
 import { validate } from '../middleware/validate';
-import { PaymentNotificationRejected } from '../ports/payments';
+import { PaymentNotificationRejected, PaymentProviderUnavailable, PaymentRequestRejected } from '../ports/payments';
 import { addCard, deleteCard, listCards, setCvv, updateCard } from './cards';
 import { availableAddons, cartAnswer, createCart, loadCart, updateCart, updateRoomStay, updateStay } from './carts';
 import { customerRateFlags, insuranceQuote, setCreditCard, setInsurance, setPaymentMethod } from './checkout';
 import { type CommerceDeps, createCommerceContext, errorBody, type Result, type Viewer } from './context';
 import { completeModification, editModification, startModification } from './modifications';
-import { cancelReservation, getOrder, recentOrdersCount } from './orders';
+import { createOrderAccessTokens, ORDER_LOOKUP_LIMITS } from './order-access';
+import { cancelReservation, exchangeLinkToken, getOrder, lookupOrder, type OrderCaller, recentOrdersCount } from './orders';
+import type { MaintenanceJobs } from '../maintenance/purge';
 import { pay, refreshPending, settlePayment } from './payments';
+import { recoverPayments } from './recovery';
 import { applyMemberVoucher, applyVoucherCode, removeVoucher } from './vouchers';
 
 /** The session of a caller who sent a bearer token; none for a guest. */
@@ -123,12 +131,31 @@ const unavailable = (c: Context<CommerceEnv>) =>
  * payment provider's notifications, and the tracking calls. Every body, parameter and header is checked
  * with the contract's schemas; a member's cart and order answer 404 to anyone else.
  */
-export function ecommerceRoutes(deps: CommerceDeps & { auth: Pick<Auth, 'tokens' | 'sessions'> }) {
-  const ctx = createCommerceContext(deps);
+export function ecommerceRoutes(
+  deps: Omit<CommerceDeps, 'orderAccess'> & {
+    auth: Pick<Auth, 'tokens' | 'sessions' | 'keys' | 'limiter' | 'settings'>;
+    maintenance?: MaintenanceJobs | undefined;
+  },
+) {
+  const orderAccess = createOrderAccessTokens({ hmacKey: () => deps.auth.keys.hmacKey(), now: deps.now });
+  const ctx = createCommerceContext({ ...deps, orderAccess });
+  deps.maintenance?.add('paymentsRecovered', () => recoverPayments(ctx));
+  const { limiter, settings } = deps.auth;
+  /** The member, and the cart of a valid order access key (a header: addresses and their logs never carry it). */
+  const callerOf = async (c: Context<CommerceEnv>): Promise<OrderCaller> => ({
+    viewer: viewerOf(c),
+    keyCartId: await orderAccess.verifyAccessKey(c.req.header(ORDER_ACCESS_HEADER)),
+  });
   const member = optionalMember(deps.auth);
   const signedIn = requiredMember(deps.auth);
   const ok = (c: Context<CommerceEnv>) => c.json({ data: { ok: true as const } }, 200);
   const signedInViewer = (c: Context<CommerceEnv>) => viewerOf(c) as Viewer;
+  /** A pay answer that made (or waits to make) the cart's order, with the order's access key added. */
+  const withAccessKey = async (body: unknown, cartId: string): Promise<unknown> => {
+    const result = v.safeParse(PayResponseSchema, body);
+    if (!result.success || result.output.data.status === 'declined') return body;
+    return { data: { ...result.output.data, access_key: await orderAccess.accessKey(cartId) } };
+  };
 
   const tracking = new Hono<CommerceEnv>();
   for (const path of Object.values(P.tracking)) {
@@ -176,7 +203,9 @@ export function ecommerceRoutes(deps: CommerceDeps & { auth: Pick<Auth, 'tokens'
           c.req.valid('header')['idempotency-key'],
           c.req.valid('json'),
         );
-        return c.json(result.body as object, result.status as ContentfulStatusCode);
+        // A guest's browser gets the key of the order this payment makes (the stored answer never holds it).
+        const body = viewerOf(c) === null ? await withAccessKey(result.body, c.req.valid('param').cartId) : result.body;
+        return c.json(body as object, result.status as ContentfulStatusCode);
       },
     )
     .put(P.stay(':cartId', ':stayId'), member, validate('param', StayParams), validate('json', UpdateStayRequestSchema), async (c) => {
@@ -217,40 +246,53 @@ export function ecommerceRoutes(deps: CommerceDeps & { auth: Pick<Auth, 'tokens'
   const orderRoutes = new Hono<CommerceEnv>()
     .get(P.customerRateFlags, member, async (c) => c.json({ data: await customerRateFlags(ctx, viewerOf(c)) }, 200))
     .post(P.modifications, member, validate('json', StartModificationRequestSchema), async (c) =>
-      answer(c, await startModification(ctx, viewerOf(c), c.req.valid('json')), 201),
+      answer(c, await startModification(ctx, await callerOf(c), c.req.valid('json')), 201),
     )
     .put(
       P.modificationRoomStay(':modificationId', ':roomStayId'),
       member,
       validate('param', ModificationRoomParams),
       validate('json', EditModificationRequestSchema),
-      async (c) => answer(c, await editModification(ctx, viewerOf(c), c.req.valid('param'), c.req.valid('json'))),
+      async (c) => answer(c, await editModification(ctx, await callerOf(c), c.req.valid('param'), c.req.valid('json'))),
     )
     .post(P.modificationComplete(':modificationId'), member, validate('param', ModificationParams), async (c) =>
-      answer(c, await completeModification(ctx, viewerOf(c), c.req.valid('param').modificationId)),
+      answer(c, await completeModification(ctx, await callerOf(c), c.req.valid('param').modificationId)),
     )
     .get(P.recentOrdersCount(':hotelCode'), validate('param', HotelParams), async (c) =>
       answer(c, await recentOrdersCount(ctx, c.req.valid('param').hotelCode)),
     )
+    .post(P.orderAccess, validate('json', OrderAccessRequestSchema), async (c) =>
+      answer(c, await exchangeLinkToken(ctx, c.req.valid('json').token)),
+    )
+    .post(P.orderLookup, validate('json', OrderLookupRequestSchema), async (c) => {
+      const request = c.req.valid('json');
+      // Counted before the check: parallel guesses are all counted, and a number is not tried without end from many addresses.
+      const refusal = await firstRefusal(
+        () => limiter.hit(ORDER_LOOKUP_LIMITS.perAddress, clientAddress(c, settings.trustProxy)),
+        () => limiter.hit(ORDER_LOOKUP_LIMITS.perReservation, request.reservation_number),
+      );
+      if (refusal !== undefined) return tooManyRequests(c, refusal);
+      return answer(c, await lookupOrder(ctx, request));
+    })
     .get(P.order(':orderId'), member, validate('param', OrderParams), async (c) =>
-      answer(c, await getOrder(ctx, c.req.valid('param').orderId, viewerOf(c))),
+      answer(c, await getOrder(ctx, c.req.valid('param').orderId, await callerOf(c))),
     )
     .post(P.cancelReservation(':orderId', ':reservationNumber'), member, validate('param', ReservationParams), async (c) => {
       const { orderId, reservationNumber } = c.req.valid('param');
-      return answer(c, await cancelReservation(ctx, orderId, reservationNumber, viewerOf(c)));
+      return answer(c, await cancelReservation(ctx, orderId, reservationNumber, await callerOf(c)));
     });
   const paymentRoutes = new Hono<CommerceEnv>()
     .post(P.applePaySession, validate('json', ApplePaySessionRequestSchema), async (c) => {
       if (!ctx.payments) return unavailable(c);
       const { validation_url, domain } = c.req.valid('json');
-      return c.json(
-        {
-          data: {
-            merchant_session: await ctx.payments.applePaySession(validation_url, domain),
-          },
-        },
-        200,
-      );
+      try {
+        return c.json({ data: { merchant_session: await ctx.payments.applePaySession(validation_url, domain) } }, 200);
+      } catch (error) {
+        // The provider refuses the validation URL or domain: the browser's request was wrong, not us.
+        if (error instanceof PaymentRequestRejected) return c.json(errorBody({ status: 400, code: 'bad_request', message: error.message }), 400);
+        if (error instanceof PaymentProviderUnavailable) return unavailable(c);
+        throw error;
+      }
     })
     .post(P.paymentNotifications, async (c) => {
       if (!ctx.payments) return unavailable(c);

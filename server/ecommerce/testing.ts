@@ -6,6 +6,7 @@ import {
   type Cart,
   CartResponseSchema,
   ECOMMERCE_PATHS,
+  ORDER_ACCESS_HEADER,
   type Order,
   OrderResponseSchema,
   PayResponseSchema,
@@ -21,6 +22,7 @@ import { defaultAuthSettings } from '../auth/settings';
 import type { Database } from '../db/database';
 import { resultRows } from '../db/rows';
 import { hotels, members, ratePlans } from '../db/schema';
+import { createMaintenanceJobs } from '../maintenance/purge';
 import { DEMO_MEMBERS } from '../db/seed/members';
 import { addDays, businessDate } from '../lib/calendar';
 import { setNights } from '../search/test-inventory';
@@ -59,9 +61,11 @@ export function createCommerceTestApp(db: Database, options: { payments?: FakePa
   let now = new Date(TEST_TODAY);
   const payments = options.payments === null ? undefined : (options.payments ?? createFakePayments());
   const logger = createMemoryLogger();
+  const maintenance = createMaintenanceJobs();
   const app = createApp({
     db,
     logger,
+    maintenance,
     version: 'test',
     now: () => now,
     auth: { settings: defaultAuthSettings({ devOutbox: true }) },
@@ -79,16 +83,30 @@ export function createCommerceTestApp(db: Database, options: { payments?: FakePa
     return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
   }
   const bearer = (token: string | undefined): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+  /** The access keys of the guest orders booked with `book`, by order id. */
+  const accessKeys = new Map<string, string>();
 
   const t = {
     app,
     logger,
     payments,
+    /** Runs the jobs the schedule runs with the purge (the recovery of payments) at the test's clock. */
+    runMaintenance: () => maintenance.run(now, logger),
     call,
-    get: (path: string, token?: string) => call('GET', path, undefined, bearer(token)),
+    get: (path: string, token?: string, headers: Record<string, string> = {}) => call('GET', path, undefined, { ...bearer(token), ...headers }),
     post: (path: string, body: unknown, token?: string, headers: Record<string, string> = {}) =>
       call('POST', path, body, { ...bearer(token), ...headers }),
-    put: (path: string, body: unknown, token?: string) => call('PUT', path, body, bearer(token)),
+    put: (path: string, body: unknown, token?: string, headers: Record<string, string> = {}) =>
+      call('PUT', path, body, { ...bearer(token), ...headers }),
+    /** Keeps a guest order's access key (from a pay answer that waited for the guest) for `access`. */
+    rememberAccess(orderId: string, key: string | undefined) {
+      if (key) accessKeys.set(orderId, key);
+    },
+    /** The order access header of a guest order booked with `book` (none for a member's). */
+    access(orderId: string): Record<string, string> {
+      const key = accessKeys.get(orderId);
+      return key ? { [ORDER_ACCESS_HEADER]: key } : {};
+    },
     del: (path: string, token?: string) => call('DELETE', path, undefined, bearer(token)),
     now: () => now,
     setNow(date: Date) {
@@ -150,7 +168,8 @@ export function createCommerceTestApp(db: Database, options: { payments?: FakePa
       const cart = await t.readyCart(options);
       const paid = t.resultOf(await t.pay(cart.cart_id, options.key, options.token));
       if (paid.status !== 'succeeded') throw new Error(`expected an order, got ${paid.status}`);
-      return t.orderOf(await t.get(ECOMMERCE_PATHS.order(paid.order_id), options.token));
+      if (paid.access_key) accessKeys.set(paid.order_id, paid.access_key);
+      return t.orderOf(await t.get(ECOMMERCE_PATHS.order(paid.order_id), options.token, t.access(paid.order_id)));
     },
   };
   return t;

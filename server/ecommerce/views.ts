@@ -93,6 +93,24 @@ export function stayView(priced: PricedStay, money: CartMoney, cart: CartRow, lo
   };
 }
 
+/**
+ * The cart's card as the browser sees it: a saved card's id or our own reference, and brand, last four and
+ * expiry. Never the provider's token (decision record 0023): a token in a browser could be replayed.
+ */
+export function cardView(card: CartRow['card']): Pick<Cart, 'credit_card_id' | 'card'> {
+  if (!card) return { credit_card_id: null, card: null };
+  return {
+    credit_card_id: card.savedCardId ?? card.reference ?? null,
+    card: {
+      brand: card.brand,
+      last4: card.last4,
+      expiry_month: card.expiryMonth,
+      expiry_year: card.expiryYear,
+      cvv_required: card.savedCardId !== null && (card.source ?? 'saved') === 'saved',
+    },
+  };
+}
+
 export function cartView(input: {
   cart: CartRow;
   priced: PricedStay;
@@ -118,7 +136,7 @@ export function cartView(input: {
     business: cart.business,
     customer: input.customer,
     payment_method: cart.paymentMethod,
-    credit_card_id: cart.card ? (cart.card.savedCardId ?? cart.card.token) : null,
+    ...cardView(cart.card),
     payments: input.payments,
     vouchers: input.vouchers.map((voucher) => {
       const from = input.currencies.get(voucher.currency);

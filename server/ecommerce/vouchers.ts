@@ -1,15 +1,18 @@
-import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
-import { ECOMMERCE_LIMITS } from '../../src/contract/ecommerce';
+import { and, eq, gte, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { carts, vouchers } from '../db/schema';
+import { cartVouchers, vouchers } from '../db/schema';
 import { changeCart } from './carts';
 import { type CommerceContext, fail, notFoundFailure, type Viewer } from './context';
+import type { Writer } from './inventory';
 import type { AppliedVoucher } from './views';
 
 /**
- * Vouchers on carts (decision record 0014). A voucher is on one cart at a time: applying it is a
- * conditional UPDATE that takes it only when it is free, still valid, not used, and either anyone's or the
- * caller's own; a cart left untouched past its lifetime lets go of it. Paying redeems it with the order.
+ * Vouchers on carts (decision records 0014 and 0023). Applying a voucher lists it on the cart and takes
+ * nothing: any cart may list a voucher that is valid, not used, and either anyone's or the caller's own,
+ * so a cart left unpaid keeps no one else from using it. A voucher is claimed only by paying: the hold's
+ * transaction takes it with a conditional UPDATE that one payment wins (the others answer 409
+ * voucher_unavailable before anything is authorised), a payment that fails gives it back, and the order
+ * redeems it.
  */
 
 export async function appliedVouchers(db: Database, cartId: string): Promise<AppliedVoucher[]> {
@@ -21,61 +24,92 @@ export async function appliedVouchers(db: Database, cartId: string): Promise<App
       amountMinor: vouchers.amountMinor,
       currency: vouchers.currency,
     })
-    .from(vouchers)
-    .where(and(eq(vouchers.cartId, cartId), isNull(vouchers.redeemedOrderId)))
+    .from(cartVouchers)
+    .innerJoin(vouchers, eq(vouchers.id, cartVouchers.voucherId))
+    .where(and(eq(cartVouchers.cartId, cartId), isNull(vouchers.redeemedOrderId)))
     .orderBy(vouchers.code);
 }
 
-function takeVoucher(ctx: CommerceContext, cartId: string, viewer: Viewer | null, which: ReturnType<typeof eq>) {
-  const staleBefore = new Date(ctx.now().getTime() - ECOMMERCE_LIMITS.cartLifetimeHours * 3_600_000);
-  const abandoned = ctx.db
-    .select({ id: carts.id })
-    .from(carts)
-    .where(and(eq(carts.status, 'open'), lt(carts.updatedAt, staleBefore)));
-  return ctx.db
+/** Thrown inside the hold's transaction when a voucher of the cart is used or being paid by another cart. */
+export class VoucherTaken extends Error {
+  constructor() {
+    super('A voucher of the cart is no longer free');
+    this.name = 'VoucherTaken';
+  }
+}
+
+/**
+ * In the hold's transaction: claims the vouchers the payment was priced with for this cart, each only if
+ * it is still valid, not redeemed, not claimed by another cart and usable by the cart's member. Throws
+ * VoucherTaken (rolling the hold back) when one of them is not.
+ */
+export async function claimVouchers(
+  tx: Writer,
+  cart: { id: string; memberId: number | null },
+  voucherIds: readonly string[],
+  today: string,
+): Promise<void> {
+  if (voucherIds.length === 0) return;
+  const claimed = await tx
     .update(vouchers)
-    .set({ cartId })
+    .set({ cartId: cart.id })
+    .where(
+      and(
+        inArray(vouchers.id, [...voucherIds]),
+        isNull(vouchers.redeemedOrderId),
+        gte(vouchers.validUntil, today),
+        or(isNull(vouchers.cartId), eq(vouchers.cartId, cart.id)),
+        cart.memberId === null ? isNull(vouchers.memberId) : or(isNull(vouchers.memberId), eq(vouchers.memberId, cart.memberId)),
+      ),
+    )
+    .returning({ id: vouchers.id });
+  if (claimed.length !== new Set(voucherIds).size) throw new VoucherTaken();
+}
+
+/** Lists a voucher on the cart when it can be used by the caller now (not while another cart is being paid with it). */
+async function listVoucher(ctx: CommerceContext, cartId: string, viewer: Viewer | null, which: SQL | undefined) {
+  const [voucher] = await ctx.db
+    .select({ id: vouchers.id })
+    .from(vouchers)
     .where(
       and(
         which,
         isNull(vouchers.redeemedOrderId),
         gte(vouchers.validUntil, ctx.today()),
         viewer ? or(isNull(vouchers.memberId), eq(vouchers.memberId, viewer.memberId)) : isNull(vouchers.memberId),
-        or(isNull(vouchers.cartId), eq(vouchers.cartId, cartId), sql`${vouchers.cartId} in ${abandoned}`),
+        or(isNull(vouchers.cartId), eq(vouchers.cartId, cartId)),
       ),
-    )
-    .returning({ id: vouchers.id });
+    );
+  if (!voucher) return false;
+  await ctx.db.insert(cartVouchers).values({ cartId, voucherId: voucher.id, appliedAt: ctx.now() }).onConflictDoNothing();
+  return true;
 }
 
 /** POST vouchers {code}: 409 voucher_invalid for an unknown, expired, used or someone else's code. */
 export function applyVoucherCode(ctx: CommerceContext, cartId: string, viewer: Viewer | null, code: string) {
-  return changeCart(ctx, cartId, viewer, async () => {
-    const taken = await takeVoucher(ctx, cartId, viewer, eq(vouchers.code, code.trim().toUpperCase()));
-    return taken.length > 0 ? {} : fail(409, 'voucher_invalid', 'This voucher code cannot be used');
-  });
+  return changeCart(ctx, cartId, viewer, async () =>
+    (await listVoucher(ctx, cartId, viewer, eq(vouchers.code, code.trim().toUpperCase())))
+      ? {}
+      : fail(409, 'voucher_invalid', 'This voucher code cannot be used'),
+  );
 }
 
 /** POST vouchers/{id}: one of the signed-in member's own vouchers. */
 export function applyMemberVoucher(ctx: CommerceContext, cartId: string, viewer: Viewer | null, voucherId: string) {
   if (!viewer) return Promise.resolve(fail(401, 'unauthorized', 'Sign in to use your vouchers'));
-  return changeCart(ctx, cartId, viewer, async () => {
-    const taken = await takeVoucher(
-      ctx,
-      cartId,
-      viewer,
-      and(eq(vouchers.id, voucherId), eq(vouchers.memberId, viewer.memberId)) as ReturnType<typeof eq>,
-    );
-    return taken.length > 0 ? {} : fail(409, 'voucher_invalid', 'This voucher cannot be used');
-  });
+  return changeCart(ctx, cartId, viewer, async () =>
+    (await listVoucher(ctx, cartId, viewer, and(eq(vouchers.id, voucherId), eq(vouchers.memberId, viewer.memberId))))
+      ? {}
+      : fail(409, 'voucher_invalid', 'This voucher cannot be used'),
+  );
 }
 
 export function removeVoucher(ctx: CommerceContext, cartId: string, viewer: Viewer | null, voucherId: string) {
   return changeCart(ctx, cartId, viewer, async () => {
-    const released = await ctx.db
-      .update(vouchers)
-      .set({ cartId: null })
-      .where(and(eq(vouchers.id, voucherId), eq(vouchers.cartId, cartId), isNull(vouchers.redeemedOrderId)))
-      .returning({ id: vouchers.id });
-    return released.length > 0 ? {} : notFoundFailure(`voucher ${voucherId} on this cart`);
+    const removed = await ctx.db
+      .delete(cartVouchers)
+      .where(and(eq(cartVouchers.cartId, cartId), eq(cartVouchers.voucherId, voucherId)))
+      .returning({ id: cartVouchers.voucherId });
+    return removed.length > 0 ? {} : notFoundFailure(`voucher ${voucherId} on this cart`);
   });
 }

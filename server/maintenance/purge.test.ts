@@ -25,6 +25,7 @@ import {
   PURGE_INTERVAL_MS,
   purgeExpired,
   RATE_LIMIT_ROW_RETENTION_MS,
+  createMaintenanceJobs,
   schedulePurge,
 } from './purge';
 
@@ -265,7 +266,7 @@ describe('schedulePurge', () => {
     await addCode('later@example.com', 'otp', at(PURGE_INTERVAL_MS));
 
     const schedule = schedulePurge({ db: database.db, logger, now: () => now });
-    await vi.waitFor(() => expect(logger.lines).toHaveLength(1));
+    await vi.waitFor(() => expect(logger.lines).toHaveLength(1), { timeout: 60_000 });
     expect(logger.lines[0]).toMatchObject({ level: 'info', msg: 'expired data purged', ...NONE, oneTimeCodes: 1 });
 
     now = at(PURGE_INTERVAL_MS);
@@ -280,6 +281,29 @@ describe('schedulePurge', () => {
     expect(logger.lines).toHaveLength(2);
   });
 
+  it('runs the maintenance jobs at once and with every purge, before it, and goes on when one fails', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let now = NOW;
+    const logger = createMemoryLogger();
+    const jobs = createMaintenanceJobs();
+    const runs: Date[] = [];
+    jobs.add('paymentsRecovered', async (at) => {
+      runs.push(at);
+      return 2;
+    });
+    jobs.add('broken', async () => {
+      throw new Error('job failed');
+    });
+    const schedule = schedulePurge({ db: database.db, logger, now: () => now, jobs });
+    await vi.waitFor(() => expect(logger.lines.filter((line) => line.msg === 'expired data purged')).toHaveLength(1), { timeout: 60_000 });
+    expect(logger.lines.find((line) => line.msg === 'expired data purged')).toMatchObject({ level: 'info', ...NONE, paymentsRecovered: 2, broken: 0 });
+    expect(logger.lines.find((line) => line.msg === 'maintenance job failed')).toMatchObject({ level: 'error', job: 'broken' });
+    now = at(PURGE_INTERVAL_MS);
+    vi.advanceTimersByTime(PURGE_INTERVAL_MS);
+    await schedule.stop();
+    expect(runs).toEqual([NOW, at(PURGE_INTERVAL_MS)]);
+  });
+
   it('logs a purge that deleted nothing at debug level', async () => {
     const logger = createMemoryLogger();
     await schedulePurge({ db: database.db, logger, now: () => NOW }).stop();
@@ -292,7 +316,7 @@ describe('schedulePurge', () => {
     await closed.close();
     const logger = createMemoryLogger();
     const schedule = schedulePurge({ db: closed.db, logger, now: () => NOW });
-    await vi.waitFor(() => expect(logger.lines).toHaveLength(1));
+    await vi.waitFor(() => expect(logger.lines).toHaveLength(1), { timeout: 60_000 });
     vi.advanceTimersByTime(PURGE_INTERVAL_MS);
     await schedule.stop();
     const failed = expect.objectContaining({ level: 'error', msg: 'purge of expired data failed' });

@@ -101,13 +101,45 @@ export async function purgeExpired(db: Database, now: Date): Promise<PurgeCounts
   };
 }
 
+/**
+ * Jobs that run with every purge, before it (the recovery of interrupted payments, decision record 0023):
+ * the app adds them when it is made, the schedule runs them. Each answers how many things it finished.
+ */
+export interface MaintenanceJobs {
+  add(name: string, job: (now: Date) => Promise<number>): void;
+  run(now: Date, logger: Logger): Promise<Record<string, number>>;
+}
+
+export function createMaintenanceJobs(): MaintenanceJobs {
+  const jobs = new Map<string, (now: Date) => Promise<number>>();
+  return {
+    add(name, job) {
+      jobs.set(name, job);
+    },
+    /** Runs every job in turn; a job that fails is logged and counted as 0, the others still run. */
+    async run(now, logger) {
+      const counts: Record<string, number> = {};
+      for (const [name, job] of jobs) {
+        try {
+          counts[name] = await job(now);
+        } catch (error) {
+          logger.log('error', 'maintenance job failed', { job: name, error });
+          counts[name] = 0;
+        }
+      }
+      return counts;
+    },
+  };
+}
+
 export interface PurgeSchedule {
   /** Stops the schedule and waits for a purge under way, so the database can be closed after it. */
   stop(): Promise<void>;
 }
 
 /**
- * Purges once at once (a process restarted more often than the interval still purges) and then every
+ * Runs the jobs and purges once at once (a process restarted more often than the interval still purges,
+ * and a payment its last run left unanswered is recovered on the way up) and then every
  * `intervalMs`. A purge still running when the next is due is not doubled. Failures are logged and the
  * next run tries again. Several processes on one database may all purge: the deletes do not conflict.
  */
@@ -116,18 +148,21 @@ export function schedulePurge({
   logger,
   now,
   intervalMs = PURGE_INTERVAL_MS,
+  jobs,
 }: {
   db: Database;
   logger: Logger;
   now: () => Date;
   intervalMs?: number;
+  /** Run before each purge: an interrupted payment is finished or voided before its expired hold is released. */
+  jobs?: MaintenanceJobs;
 }): PurgeSchedule {
   let running: Promise<void> | undefined;
   let stopped = false;
 
   const run = () => {
     if (running || stopped) return;
-    running = purgeExpired(db, now())
+    running = (async () => ({ ...(await jobs?.run(now(), logger)), ...(await purgeExpired(db, now())) }))()
       .then(
         (counts) => {
           const deleted = Object.values(counts).reduce((sum, count) => sum + count, 0);

@@ -6,6 +6,7 @@ import {
   ActivateResponseSchema,
   AUTH_PATHS,
   LoginResponseSchema,
+  MAX_REGISTRATION_PROOFS,
   MEMBER_PATHS,
   MemberProfileResponseSchema,
   MemberStatusResponseSchema,
@@ -17,7 +18,7 @@ import {
 import { ErrorBodySchema } from '../../src/contract/errors';
 import { useTestDatabase } from '../../test/bff/database';
 import { type AuthTestApp, createAuthTestApp, refreshCookieOf } from '../auth/testing';
-import { members } from '../db/schema';
+import { members, oneTimeCodes } from '../db/schema';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from '../db/seed/members';
 import { createLocalLoyalty } from '../adapters/local-loyalty';
 import type { LoyaltyPort } from '../ports/loyalty';
@@ -55,8 +56,14 @@ const newMember = (email: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** The registration proofs this test's browser was given, newest last (sent with every activation link). */
+const proofs: string[] = [];
+
 async function register(body: Record<string, unknown>, from = '198.51.100.1') {
-  return t.post(MEMBER_PATHS.register, body, { from });
+  const answer = await t.post(MEMBER_PATHS.register, body, { from });
+  const parsed = v.safeParse(RegisterResponseSchema, answer.body);
+  if (parsed.success && parsed.output.data.registration_proof) proofs.push(parsed.output.data.registration_proof);
+  return answer;
 }
 
 /** The activation token in the newest activation mail to this address. */
@@ -68,14 +75,16 @@ async function activationToken(email: string) {
   return { url, token: url.searchParams.get('token') ?? '' };
 }
 
-const activate = (token: string, from = '198.51.100.2') => t.post(MEMBER_PATHS.activate, { token }, { from });
+/** The link used in the browser that registered (see pre-registration.routes.test.ts for other browsers). */
+const activate = (token: string, from = '198.51.100.2') =>
+  t.post(MEMBER_PATHS.activate, { token, registration_proofs: proofs.slice(-MAX_REGISTRATION_PROOFS) }, { from });
 
 describe('POST register and POST activate', () => {
   it('creates an inactive member with an argon2id hash (no plain text), mails the activation link, answers 201 activation_sent', async () => {
     const email = 'mia.muster@example.com';
     const answer = await register(newMember(email));
     expect(answer.status).toBe(201);
-    expect(v.parse(RegisterResponseSchema, answer.body)).toEqual({ data: { status: 'activation_sent' } });
+    expect(v.parse(RegisterResponseSchema, answer.body)).toEqual({ data: { status: 'activation_sent', registration_proof: expect.any(String) } });
 
     const [row] = await database.db.select().from(members).where(eq(members.email, email));
     expect(row).toMatchObject({
@@ -87,8 +96,11 @@ describe('POST register and POST activate', () => {
       newsletter: true,
       registrationSource: 'website',
     });
-    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[\w+/]{22}\$[\w+/]{43}$/);
-    expect(row?.passwordHash).not.toContain('a-long-password-1');
+    // The password waits on the activation link until the email is proven.
+    expect(row?.passwordHash).toBeNull();
+    const [link] = await database.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.email, email));
+    expect(link?.pendingPasswordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[\w+/]{22}\$[\w+/]{43}$/);
+    expect(link?.pendingPasswordHash).not.toContain('a-long-password-1');
 
     const { url } = await activationToken(email);
     expect(url.origin).toBe('https://www.example.com');
@@ -166,7 +178,8 @@ describe('POST register and POST activate', () => {
     const fresh = await register(newMember('brand.new@example.com'), '198.51.100.5');
     const taken = await register(newMember(DEMO_MEMBERS.withPassword), '198.51.100.5');
     expect(taken.status).toBe(fresh.status);
-    expect(taken.body).toEqual(fresh.body);
+    // Both carry a registration proof (for the taken email, of a link never mailed): alike but for its value.
+    expect(taken.body).toEqual({ data: { ...v.parse(RegisterResponseSchema, fresh.body).data, registration_proof: expect.stringMatching(/^[\w-]{43}$/) } });
     const mail = await t.lastMail(DEMO_MEMBERS.withPassword);
     expect(mail.subject).toBe('Sie haben bereits ein H Rewards Konto');
     expect(mail.text).toContain('https://www.example.com/de/account/login');
@@ -372,13 +385,24 @@ describe('password reset, end to end through the outbox', () => {
 });
 
 describe('validate-email and registration sources', () => {
-  it('says whether an email is valid, and whether it is a member’s only when asked', async () => {
-    const check = async (body: unknown) =>
-      v.parse(ValidateEmailResponseSchema, (await t.post(MEMBER_PATHS.validateEmail, body, { from: '198.51.100.50' })).body).data;
+  it('says whether an email is valid; whether it is a member’s only to that member, signed in', async () => {
+    const check = async (body: unknown, token?: string) =>
+      v.parse(ValidateEmailResponseSchema, (await t.post(MEMBER_PATHS.validateEmail, body, { from: '198.51.100.50', ...(token ? { token } : {}) })).body)
+        .data;
     expect(await check({ email: DEMO_MEMBERS.withPassword })).toEqual({ valid: true, isMember: null });
-    expect(await check({ email: 'Anna.Schmidt@Example.com', validateMembership: true })).toEqual({ valid: true, isMember: true });
-    expect(await check({ email: 'nobody@example.com', validateMembership: true })).toEqual({ valid: true, isMember: false });
+    // Anonymous callers get the same answer for a member's email and for anyone else's.
+    expect(await check({ email: 'Anna.Schmidt@Example.com', validateMembership: true })).toEqual({ valid: true, isMember: null });
+    expect(await check({ email: 'nobody@example.com', validateMembership: true })).toEqual({ valid: true, isMember: null });
     expect(await check({ email: 'not an email', validateMembership: true })).toEqual({ valid: false, isMember: null });
+    // A signed-in member learns about their own email only.
+    const login = v.parse(
+      LoginResponseSchema,
+      (await t.post(AUTH_PATHS.passwordLogin, { email: DEMO_MEMBERS.withPassword, password: DEMO_PASSWORD }, { from: '198.51.100.50' })).body,
+    ).data;
+    if (login.result !== 'Authenticated') throw new Error(login.result);
+    expect(await check({ email: 'Anna.Schmidt@Example.com', validateMembership: true }, login.token)).toEqual({ valid: true, isMember: true });
+    expect(await check({ email: DEMO_MEMBERS.codeOnly, validateMembership: true }, login.token)).toEqual({ valid: true, isMember: null });
+    expect(await check({ email: 'Anna.Schmidt@Example.com', validateMembership: true }, 'not-a-token')).toEqual({ valid: true, isMember: null });
   });
 
   it('describes a known registration source in the locale, 404 for an unknown one', async () => {

@@ -1,6 +1,7 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import {
+  type ActivateRequest,
   ActivateRequestSchema,
   CompleteProfileRequestSchema,
   MEMBER_LEVELS,
@@ -11,12 +12,12 @@ import {
   ValidateEmailRequestSchema,
 } from '../../src/contract/auth';
 import { DEFAULT_LOCALE, LocaleSchema } from '../../src/contract/locales';
-import { bearerAuth, type MemberEnv } from '../auth/bearer';
+import { bearerAuth, bearerSession, type MemberEnv } from '../auth/bearer';
 import { newLinkToken } from '../auth/codes';
 import type { Auth } from '../auth/core';
 import { clientAddress, firstRefusal, tooManyRequests } from '../auth/http';
 import { activationMail, alreadyRegisteredMail, passwordResetMail, passwordResetWithoutAccountMail } from '../auth/mails';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../auth/passwords';
 import { RATE_LIMITS } from '../auth/rate-limit';
 import { startSession } from '../auth/sign-in';
 import type { AppEnv } from '../env';
@@ -42,10 +43,54 @@ export function membersRoutes(auth: Auth) {
   const address = (c: Parameters<typeof clientAddress>[0]) => clientAddress(c, settings.trustProxy);
   const bearer = bearerAuth(auth);
 
-  async function sendActivation(member: Member) {
-    const token = newLinkToken();
-    await codes.issue(member.email, 'activation', token);
+  /**
+   * Mails a new activation link (the earlier one stops working). The password chosen with this
+   * registration waits on the link: the email is not proven yet, so it becomes the member's only when
+   * this link is used by whoever chose it (see the activate route). Any other proof of the email (a one-time code, a verified social account, a
+   * registration token) drops the link and its password.
+   */
+  async function sendActivation(member: Member, pendingPasswordHash: string | null = null, token = newLinkToken()) {
+    await codes.issue(member.email, 'activation', token, { pendingPasswordHash });
     await auth.mail.send(activationMail(member.email, member.locale, member.firstName, auth.links().activate(member.locale, token)));
+  }
+
+  /**
+   * The password an activation sets. The link proves the mailbox, not who chose the password that waits
+   * on it: that may be someone who registered another person's email. So it is set only for the visitor
+   * who shows they chose it, with the registration's proof (kept by the browser that registered) or by
+   * typing it again (counted as a password guess). Anyone else is asked, and may activate without it.
+   */
+  async function pendingPasswordOf(
+    c: Context<AppEnv>,
+    row: { email: string; pendingPasswordHash: string | null },
+    body: ActivateRequest,
+  ): Promise<{ ok: true; passwordHash: string | null; proof?: string } | { ok: false; response: Response }> {
+    const pending = row.pendingPasswordHash;
+    if (!pending || body.without_password) return { ok: true, passwordHash: null };
+    const proof = await codes.matchingRegistrationProof(body.token, body.registration_proofs ?? []);
+    if (proof) return { ok: true, passwordHash: pending, proof };
+    if (body.password === undefined) {
+      return { ok: false, response: c.json({ data: { outcome: 'password_confirmation_needed' as const } }, 428) };
+    }
+    const perAddress = await limiter.attempt(RATE_LIMITS.passwordFailuresPerAddress, address(c));
+    if (!perAddress.allowed) return { ok: false, response: tooManyRequests(c, perAddress.retryAfterSeconds) };
+    const perEmail = await limiter.attempt(RATE_LIMITS.passwordFailuresPerEmail, row.email);
+    if (!perEmail.allowed) return { ok: false, response: tooManyRequests(c, perEmail.retryAfterSeconds) };
+    if (!(await verifyPassword(body.password, pending))) {
+      return {
+        ok: false,
+        response: c.json(
+          errorBody('bad_request', 'This is not the password chosen at registration', [
+            { path: 'password', message: 'Enter the password you chose when you registered, or activate without it' },
+          ]),
+          400,
+        ),
+      };
+    }
+    // Only failures stay counted.
+    await perAddress.refund();
+    await perEmail.refund();
+    return { ok: true, passwordHash: pending };
   }
 
   async function currentMember(memberId: number): Promise<Member> {
@@ -71,7 +116,6 @@ export function membersRoutes(auth: Auth) {
         lastName: body.lastName,
         salutation: body.salutation ?? null,
         locale: body.locale,
-        passwordHash,
         newsletter: body.newsletter,
         registrationSource: body.source ?? null,
       };
@@ -100,33 +144,39 @@ export function membersRoutes(auth: Auth) {
           if (!existing || existing.status === 'active') {
             return c.json(errorBody('conflict', 'There is already an account with this email address. Please sign in.'), 409);
           }
-          member = await members.update(existing.id, { ...details, passwordHash: passwordHash ?? existing.passwordHash });
+          // Only the details: any password chosen before the email was proven is not carried over.
+          member = await members.update(existing.id, details);
           if (!member) throw new Error('The pending member has gone');
         }
         if (claims.provider && claims.provider_subject)
           await members.link(member.id, claims.provider, claims.provider_subject, claims.email);
-        const started = await startSession(auth, c, member);
+        // The token proves the email: the password chosen with it (if any) is the member's from now on.
+        const started = await startSession(auth, c, member, { verifiedPasswordHash: passwordHash });
         if (!started.ok) return started.response;
         return c.json({ data: { status: 'registered' as const, token: started.result.token } }, 201);
       }
 
+      // The proof goes to the registrant, the link to the mailbox: only both together carry the password.
+      // For a taken email the proof is of a token never mailed, so both answers look alike.
+      const token = newLinkToken();
       const created = await members.createPending(details);
       if (created) {
-        await sendActivation(created);
+        await sendActivation(created, passwordHash, token);
       } else {
         // The same answer as for a new email; the owner learns by mail what happened.
         const existing = await members.byEmail(body.email);
-        if (existing?.status === 'pending') await sendActivation(existing);
+        if (existing?.status === 'pending') await sendActivation(existing, passwordHash, token);
         else if (existing) await auth.mail.send(alreadyRegisteredMail(existing.email, body.locale, auth.links().login(body.locale)));
       }
-      return c.json({ data: { status: 'activation_sent' as const } }, 201);
+      return c.json({ data: { status: 'activation_sent' as const, registration_proof: await codes.registrationProof(token) } }, 201);
     })
 
     .post(MEMBER_PATHS.activate, validate('json', ActivateRequestSchema), async (c) => {
       const from = address(c);
       const retryAfter = await firstRefusal(() => limiter.peek(RATE_LIMITS.activationFailuresPerAddress, from));
       if (retryAfter !== undefined) return tooManyRequests(c, retryAfter);
-      const row = await codes.findActivation(c.req.valid('json').token);
+      const body = c.req.valid('json');
+      const row = await codes.findActivation(body.token);
       const member = row && (await members.byEmail(row.email));
       if (!row || !member) {
         await limiter.hit(RATE_LIMITS.activationFailuresPerAddress, from);
@@ -136,9 +186,12 @@ export function membersRoutes(auth: Auth) {
       if (row.usedAt || row.expiresAt.getTime() <= auth.now().getTime()) {
         return c.json({ data: { outcome: 'code_not_found' as const } }, 404);
       }
+      const chosen = await pendingPasswordOf(c, row, body);
+      if (!chosen.ok) return chosen.response;
       let activated: Member | undefined;
       try {
-        activated = await members.activate(member);
+        // The password chosen with the registration this link was mailed for, if its chooser is here.
+        activated = await members.activate(member, { passwordHash: chosen.passwordHash });
       } catch (error) {
         auth.logger.log('warn', 'loyalty system unavailable at activation', { error });
         return c.json({ data: { outcome: 'profile_fetch_error' as const } }, 502);
@@ -147,7 +200,9 @@ export function membersRoutes(auth: Auth) {
       await codes.consumeActivation(row.id);
       const started = await startSession(auth, c, activated);
       if (!started.ok) return started.response;
-      return c.json({ data: { outcome: 'activated' as const, token: started.result.token } }, 200);
+      // The proof used is named, so the browser forgets it (and keeps those of other registrations).
+      const proof = chosen.proof ? { registration_proof: chosen.proof } : {};
+      return c.json({ data: { outcome: 'activated' as const, token: started.result.token, ...proof } }, 200);
     })
 
     .post(MEMBER_PATHS.passwordReset, validate('json', PasswordResetRequestSchema), async (c) => {
@@ -204,7 +259,13 @@ export function membersRoutes(auth: Auth) {
       if (retryAfter !== undefined) return tooManyRequests(c, retryAfter);
       const { email, validateMembership } = c.req.valid('json');
       const parsed = v.safeParse(ValidateEmailRequestSchema.entries.email, email);
-      const isMember = validateMembership && parsed.success ? Boolean(await members.byEmail(parsed.output)) : null;
+      // Membership is nobody else's business: `isMember` is told only to a signed-in member asking about
+      // their own email (true); for anyone else, member or not, it stays null, so the answer is the same.
+      let isMember: boolean | null = null;
+      if (validateMembership && parsed.success) {
+        const session = await bearerSession(auth, c);
+        if (session && session.email === parsed.output) isMember = true;
+      }
       return c.json({ data: { valid: parsed.success, isMember } }, 200);
     })
 

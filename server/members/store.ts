@@ -14,7 +14,6 @@ export interface NewMember {
   lastName: string;
   salutation?: Member['salutation'];
   locale: Locale;
-  passwordHash?: string | null;
   newsletter?: boolean;
   registrationSource?: string | null;
 }
@@ -23,14 +22,19 @@ export interface MemberStore {
   byEmail(email: string): Promise<Member | undefined>;
   byId(id: number): Promise<Member | undefined>;
   bySocialIdentity(provider: SocialIdentityProvider, subject: string): Promise<Member | undefined>;
-  /** A new pending member; undefined when the email already has a member (no exception, no race). */
+  /**
+   * A new pending member, without a password (the email is not proven yet: see `activate`); undefined
+   * when the email already has a member (no exception, no race).
+   */
   createPending(member: NewMember): Promise<Member | undefined>;
   /**
    * Makes a pending member active: creates the loyalty profile first (a failure throws and changes
    * nothing, so the same activation can be tried again), then flips the status only if still pending.
-   * Undefined when someone else activated the member meanwhile.
+   * Undefined when someone else activated the member meanwhile. `passwordHash` is the password whoever
+   * proved the email chose (from their activation link or their verified registration), set in the same
+   * statement; without it the member has no password (a pending member never has one).
    */
-  activate(member: Member): Promise<Member | undefined>;
+  activate(member: Member, options?: { passwordHash?: string | null }): Promise<Member | undefined>;
   /** Links the social account to the member; false when it is linked to someone else or the member already has one there. */
   link(memberId: number, provider: SocialIdentityProvider, subject: string, email: string | null): Promise<boolean>;
   unlink(memberId: number, provider: SocialIdentityProvider): Promise<void>;
@@ -63,7 +67,7 @@ export function createMemberStore({ db, loyalty, now }: { db: Database; loyalty:
           lastName: member.lastName,
           salutation: member.salutation ?? null,
           locale: member.locale,
-          passwordHash: member.passwordHash ?? null,
+          passwordHash: null,
           newsletter: member.newsletter ?? false,
           registrationSource: member.registrationSource ?? null,
           status: 'pending',
@@ -74,7 +78,7 @@ export function createMemberStore({ db, loyalty, now }: { db: Database; loyalty:
       return row;
     },
 
-    async activate(member) {
+    async activate(member, options = {}) {
       let profile;
       try {
         profile = await loyalty.enrol(member);
@@ -86,6 +90,7 @@ export function createMemberStore({ db, loyalty, now }: { db: Database; loyalty:
         .set({
           status: 'active',
           activatedAt: now(),
+          passwordHash: options.passwordHash ?? null,
           dailypointMasterId: member.dailypointMasterId ?? profile.dailypointMasterId,
           rewardLevelCode: member.rewardLevelCode ?? profile.rewardLevelCode,
           points: Math.max(member.points, profile.points),

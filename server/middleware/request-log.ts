@@ -1,11 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
-import type { Logger, LogLevel } from '../logger';
+import { type Logger, type LogLevel, redactPath } from '../logger';
 
 /**
  * One structured line per request, written when the response is ready (also for errors, which the
- * error handler has turned into a response by then). The path is logged without its query string:
- * queries can carry tokens (login links) that must not end up in logs.
+ * error handler has turned into a response by then). The path is logged without its query string
+ * (queries can carry tokens from login links) and with ids replaced (a guest's cart or order id is the
+ * key to that booking).
  */
 export function requestLog(logger: Logger, now: () => number = () => performance.now()): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -16,7 +17,7 @@ export function requestLog(logger: Logger, now: () => number = () => performance
     logger.log(level, 'request', {
       requestId: c.get('requestId'),
       method: c.req.method,
-      path: c.req.path,
+      path: redactPath(c.req.path),
       status,
       durationMs: Math.round((now() - started) * 10) / 10,
     });

@@ -2,10 +2,11 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../../src/contract/errors';
+import { UNSTORABLE_TEXT_MESSAGE } from '../../src/contract/primitives';
 import { createMemoryLogger } from '../../test/bff/memory-logger';
 import type { AppEnv } from '../env';
 import { errorHandler } from './errors';
-import { validate } from './validate';
+import { MAX_ISSUES, validate } from './validate';
 
 /** A small app with the BFF's error handling and one route per validation target. */
 function testApp() {
@@ -55,6 +56,24 @@ describe('validate', () => {
 
   it('answers 400 for a body that is not JSON at all', async () => {
     await expectBadRequest(await post('email=a@example.com', 'application/x-www-form-urlencoded'));
+  });
+
+  it('lists at most 20 issues, each briefly', async () => {
+    const rooms = Array.from({ length: 50 }, () => ({ adults: 'x'.repeat(5000) }));
+    const error = await expectBadRequest(await post(JSON.stringify({ email: 'a@example.com', rooms })));
+    expect(error.issues).toHaveLength(MAX_ISSUES);
+    for (const issue of error.issues ?? []) expect(issue.message.length).toBeLessThanOrEqual(200);
+  });
+
+  it('refuses a NUL or half a surrogate pair in any string the schema lets through, keys included', async () => {
+    const app = new Hono<AppEnv>()
+      .onError(errorHandler(createMemoryLogger()))
+      .post('/token', validate('json', v.object({ token: v.string(), extras: v.record(v.string(), v.unknown()) })), (c) => c.json({ ok: true }));
+    const send = (body: unknown) => app.request('/token', { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+    expect((await send({ token: 'abc', extras: { deep: [{ text: 'fine 😀' }] } })).status).toBe(200);
+    expect((await expectBadRequest(await send({ token: 'a\u0000b', extras: {} }))).issues).toEqual([{ path: 'token', message: UNSTORABLE_TEXT_MESSAGE }]);
+    expect((await expectBadRequest(await send({ token: 'a', extras: { deep: [{ text: 'x\uD800' }] } }))).issues?.[0]?.path).toBe('extras.deep.0.text');
+    expect((await expectBadRequest(await send({ token: 'a', extras: { '\u0000': 1 } }))).issues?.[0]?.message).toBe(UNSTORABLE_TEXT_MESSAGE);
   });
 
   it('validates query parameters', async () => {

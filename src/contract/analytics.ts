@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { BoundedArraySchema, DATE_YEARS, isCalendarDate, TextSchema } from './primitives';
 
 /**
  * Analytics events (spec sections 2, 3 and 7): what the browser's tracking queue sends to the BFF in
@@ -60,13 +61,27 @@ export function isMemberAreaClick(area: string, action: string | undefined): are
 /** Analytics dates (spec section 7): dd-LL-yyyy, e.g. 02-03-2026. */
 export const ANALYTICS_DATE_PATTERN = /^\d{2}-\d{2}-\d{4}$/;
 
-const bounded = (max: number) => v.pipe(v.string(), v.maxLength(max));
+const bounded = (max: number) => TextSchema({ max });
 const LocaleField = v.pipe(v.string(), v.regex(/^[a-z]{2}(?:-[A-Za-z]{2})?$/, 'Unknown locale format'));
+
+/**
+ * When an event may have happened, in ms since the epoch: up to the end of the contract's last date year
+ * (a browser's clock may be off, but not by centuries; far beyond, the number is not even a Date).
+ */
+export const ANALYTICS_TIME_RANGE = { min: 0, max: Date.UTC(DATE_YEARS.max + 1, 0, 1) - 1 } as const;
+
+/** Whether a dd-LL-yyyy analytics date is a day of the calendar (the contract's date rules). */
+const isAnalyticsDate = (value: string) => isCalendarDate(value.split('-').reverse().join('-'));
 
 /** Fields every event has: when it happened (ms since epoch) and that day as an analytics date. */
 const EventBase = {
-  at: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  date: v.pipe(v.string(), v.regex(ANALYTICS_DATE_PATTERN, 'Expected dd-LL-yyyy')),
+  at: v.pipe(
+    v.number(),
+    v.integer(),
+    v.minValue(ANALYTICS_TIME_RANGE.min, 'An event time after 1970'),
+    v.maxValue(ANALYTICS_TIME_RANGE.max, 'An event time before the year 3000'),
+  ),
+  date: v.pipe(v.string(), v.regex(ANALYTICS_DATE_PATTERN, 'Expected dd-LL-yyyy'), v.check(isAnalyticsDate, 'This date does not exist')),
 };
 
 /** The hotel custom parameters of spec section 3: 1 name (lowercase, underscores), 2 code, 3 brand code or no_brand. */
@@ -157,7 +172,7 @@ export const AnalyticsBatchSchema = v.object({
       trvLocale: v.optional(bounded(ANALYTICS_LIMITS.text)),
     }),
   ),
-  events: v.pipe(v.array(AnalyticsEventSchema), v.minLength(1), v.maxLength(ANALYTICS_LIMITS.maxEventsPerBatch)),
+  events: v.pipe(BoundedArraySchema(AnalyticsEventSchema, ANALYTICS_LIMITS.maxEventsPerBatch), v.minLength(1)),
 });
 export type AnalyticsBatch = v.InferOutput<typeof AnalyticsBatchSchema>;
 

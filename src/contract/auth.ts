@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { LocaleSchema } from './locales';
+import { CountryCodeSchema, IsoDateSchema, TextSchema } from './primitives';
 
 /**
  * Sign-in, session and membership: the routes, bodies and answers shared by the web app and the BFF
@@ -8,6 +9,7 @@ import { LocaleSchema } from './locales';
 export const AUTH_PATHS = {
   otpCode: '/auth/login/otp/code',
   otpLogin: '/auth/login/otp',
+  /** Over the guess limits it answers 429 `otp_required` (ErrorBody): the visitor signs in with a one-time code instead. */
   passwordLogin: '/auth/login',
   confirmPassword: '/auth/login/confirm-password',
   refresh: '/auth/refresh',
@@ -87,7 +89,7 @@ export const ConfirmPasswordRequestSchema = v.object({ email, password: Password
 export const GoogleLoginRequestSchema = v.object({ token: opaqueToken });
 export const AppleLoginRequestSchema = v.object({
   authorization: v.object({ code: v.optional(opaqueToken), id_token: opaqueToken }),
-  user: v.optional(v.object({ name: v.optional(v.object({ firstName: v.optional(v.string()), lastName: v.optional(v.string()) })) })),
+  user: v.optional(v.object({ name: v.optional(v.object({ firstName: v.optional(TextSchema({ max: 80 })), lastName: v.optional(TextSchema({ max: 80 })) })) })),
 });
 export const FacebookLoginRequestSchema = v.object({ accessToken: opaqueToken, userID: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) });
 export const ExchangeCodeRequestSchema = v.object({ code: opaqueToken });
@@ -134,7 +136,7 @@ export type LoginValidationError = v.InferOutput<typeof LoginValidationErrorSche
 // ---------- members ----------
 
 export const SALUTATIONS = ['mr', 'ms', 'mx'] as const;
-const name = v.pipe(v.string(), v.trim(), v.minLength(1, 'Required'), v.maxLength(80));
+const name = TextSchema({ max: 80, required: 'Required' });
 
 export const RegisterRequestSchema = v.object({
   email,
@@ -147,25 +149,51 @@ export const RegisterRequestSchema = v.object({
   locale: LocaleSchema,
   acceptTerms: v.literal(true, 'The membership terms must be accepted'),
   newsletter: v.optional(v.boolean(), false),
-  source: v.optional(v.pipe(v.string(), v.maxLength(40))),
+  source: v.optional(TextSchema({ max: 40 })),
 });
 export type RegisterRequest = v.InferInput<typeof RegisterRequestSchema>;
-export const RegisterResponseSchema = v.object({ data: v.object({ status: v.picklist(['activation_sent', 'registered']), token: v.optional(v.string()) }) });
+/**
+ * `registration_proof` (with `activation_sent`): kept by the browser that registered and sent back with
+ * the activation link, to show that whoever uses the link chose the password (see ActivateRequestSchema).
+ */
+export const RegisterResponseSchema = v.object({
+  data: v.object({ status: v.picklist(['activation_sent', 'registered']), token: v.optional(v.string()), registration_proof: v.optional(v.string()) }),
+});
 
-export const ActivateRequestSchema = v.object({ token: opaqueToken });
-/** The activation outcomes of the spec (section 4); a successful activation also signs the member in. */
-export const ACTIVATION_OUTCOMES = ['activated', 'code_not_found', 'already_activated', 'profile_fetch_error'] as const;
+/** How many registration proofs one browser sends with an activation link (one per email it registered). */
+export const MAX_REGISTRATION_PROOFS = 5;
+
+/**
+ * The activation link's token. The password chosen at registration becomes the member's only when whoever
+ * uses the link shows they chose it: a `registration_proofs` entry from that registration, or that
+ * `password` typed again. Otherwise the answer is `password_confirmation_needed` (nothing activated), and
+ * `without_password` activates without it (the pending password is dropped).
+ */
+export const ActivateRequestSchema = v.object({
+  token: opaqueToken,
+  registration_proofs: v.optional(v.pipe(v.array(opaqueToken), v.maxLength(MAX_REGISTRATION_PROOFS))),
+  password: v.optional(PasswordLoginRequestSchema.entries.password),
+  without_password: v.optional(v.literal(true)),
+});
+export type ActivateRequest = v.InferInput<typeof ActivateRequestSchema>;
+/**
+ * The activation outcomes of the spec (section 4); a successful activation also signs the member in.
+ * `password_confirmation_needed` (428): the registration chose a password this visitor has not shown to
+ * be theirs.
+ */
+export const ACTIVATION_OUTCOMES = ['activated', 'code_not_found', 'already_activated', 'profile_fetch_error', 'password_confirmation_needed'] as const;
 export const ActivateResponseSchema = v.object({
-  data: v.object({ outcome: v.picklist(ACTIVATION_OUTCOMES), token: v.optional(v.string()) }),
+  /** `registration_proof`: the proof that carried the password, which the browser no longer needs. */
+  data: v.object({ outcome: v.picklist(ACTIVATION_OUTCOMES), token: v.optional(v.string()), registration_proof: v.optional(v.string()) }),
 });
 
 export const CompleteProfileRequestSchema = v.object({
   firstName: name,
   lastName: name,
   salutation: v.optional(v.picklist(SALUTATIONS)),
-  birthday: v.optional(v.pipe(v.string(), v.isoDate())),
+  birthday: v.optional(IsoDateSchema),
   address: v.optional(
-    v.object({ street: v.pipe(v.string(), v.maxLength(120)), postalCode: v.pipe(v.string(), v.maxLength(20)), city: v.pipe(v.string(), v.maxLength(80)), countryCode: v.pipe(v.string(), v.length(2)) }),
+    v.object({ street: TextSchema({ max: 120 }), postalCode: TextSchema({ max: 20 }), city: TextSchema({ max: 80 }), countryCode: CountryCodeSchema }),
   ),
 });
 export const PasswordResetRequestSchema = v.object({ email, language: LocaleSchema });
@@ -177,6 +205,7 @@ export const PasswordUpdateRequestSchema = v.pipe(
   ),
 );
 export const ValidateEmailRequestSchema = v.object({ email, validateMembership: v.optional(v.boolean(), false) });
+/** `isMember` is told only to a signed-in member about their own email (true); for anyone else it is null. */
 export const ValidateEmailResponseSchema = v.object({ data: v.object({ valid: v.boolean(), isMember: v.nullable(v.boolean()) }) });
 export const RegistrationSourceResponseSchema = v.object({ data: v.object({ source: v.string(), name: v.string(), allowed: v.boolean() }) });
 
@@ -244,7 +273,7 @@ export type SessionClaims = v.InferOutput<typeof SessionClaimsSchema>;
 
 /** One mail in the development outbox. */
 /** What a mail in the development outbox is for (the database keeps the same list). */
-export const OUTBOX_MAIL_KINDS = ['otp', 'activation', 'password-reset', 'booking-confirmation'] as const;
+export const OUTBOX_MAIL_KINDS = ['otp', 'activation', 'password-reset', 'booking-confirmation', 'security-notice'] as const;
 
 export const OutboxMailSchema = v.object({
   id: v.string(),

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { LocaleSchema } from './locales';
+import { BoundedArraySchema, CountryCodeSchema, someField, TextSchema } from './primitives';
 import { ADDON_PRICING_MODES, ChildAgeSchema, CurrencySchema, HotelCodeSchema, IsoDateSchema, PROMO_STATUSES, SEARCH_LIMITS } from './search';
 
 /**
@@ -28,6 +29,10 @@ export const ECOMMERCE_PATHS = {
   modificationRoomStay: (modificationId: string, roomStayId: string) => `/ecommerce/reservation-modification/${modificationId}/room-stays/${roomStayId}`,
   modificationComplete: (modificationId: string) => `/ecommerce/reservation-modification/${modificationId}/complete`,
   order: (orderId: string) => `/ecommerce/order/${orderId}`,
+  /** POST: a confirmation mail's link token (in the body) for an order access key. */
+  orderAccess: '/ecommerce/order/access',
+  /** POST: a reservation number and the guest's last name or email for an order access key. */
+  orderLookup: '/ecommerce/order/lookup',
   cancelReservation: (orderId: string, reservationNumber: string) => `/ecommerce/order/${orderId}/reservation/${reservationNumber}/cancel`,
   /** Bookings made at a hotel in the last 24 hours (by hotel code). */
   recentOrdersCount: (hotelCode: string) => `/ecommerce/order/recent-orders-count/${hotelCode}`,
@@ -73,16 +78,15 @@ export const InsuranceProductSchema = v.picklist(INSURANCE_PRODUCTS, 'Unknown in
 
 // ---------- the cart (spec section 3: Cart, Stay, Room stay) ----------
 
-const NameSchema = v.pipe(v.string(), v.trim(), v.minLength(1, 'Required'), v.maxLength(80, 'At most 80 characters'));
-const CountryCodeSchema = v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'A two-letter country code'));
+const NameSchema = TextSchema({ max: 80, required: 'Required' });
 
 export const CompanyAddressSchema = v.object({
   name: NameSchema,
-  address_line: v.pipe(v.string(), v.trim(), v.minLength(1, 'Required'), v.maxLength(120)),
-  postal_code: v.pipe(v.string(), v.trim(), v.minLength(1, 'Required'), v.maxLength(16)),
+  address_line: TextSchema({ max: 120, required: 'Required' }),
+  postal_code: TextSchema({ max: 16, required: 'Required' }),
   city: NameSchema,
   country_code: CountryCodeSchema,
-  vat_id: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(20)))),
+  vat_id: v.optional(v.nullable(TextSchema({ max: 20 }))),
 });
 export type CompanyAddress = v.InferOutput<typeof CompanyAddressSchema>;
 
@@ -95,7 +99,7 @@ export const TravellerSchema = v.object({
   country_code: v.optional(v.nullable(CountryCodeSchema)),
   /** Business bookings: the company the invoice goes to (spec anchor #payment-legal-address-company). */
   company: v.optional(v.nullable(CompanyAddressSchema)),
-  special_requests: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(500)))),
+  special_requests: v.optional(v.nullable(TextSchema({ max: 500 }))),
 });
 export type Traveller = v.InferOutput<typeof TravellerSchema>;
 
@@ -170,7 +174,12 @@ export const CartSchema = v.object({
   business: v.boolean(),
   customer: v.object({ email: v.nullable(v.string()), sso_guid: v.nullable(v.string()) }),
   payment_method: v.nullable(v.picklist(PAYMENT_METHODS)),
+  /** The card set on the cart: a saved card's id, or our own reference of a card entered for this cart (never the provider's token). */
   credit_card_id: v.nullable(v.string()),
+  /** What may be shown of that card (absent on carts paid before it was kept); `cvv_required`: a saved card chosen again, paid only with its security code entered anew. */
+  card: v.optional(
+    v.nullable(v.object({ brand: v.string(), last4: v.string(), expiry_month: v.number(), expiry_year: v.number(), cvv_required: v.boolean() })),
+  ),
   payments: v.array(v.object({ captured_at: v.nullable(v.string()), payment_method: v.picklist(PAYMENT_METHODS), amount: MoneyAmount, points: v.number(), status: v.string() })),
   vouchers: v.array(v.object({ voucher_id: v.string(), code: v.string(), category: v.picklist(VOUCHER_CATEGORIES), amount: MoneyAmount })),
   insurance: v.nullable(v.object({ product: v.picklist(INSURANCE_PRODUCTS), price: MoneyAmount })),
@@ -196,40 +205,43 @@ export const CartResponseSchema = v.object({ data: CartSchema });
 // ---------- requests ----------
 
 export const CartRoomRequestSchema = v.object({
-  room_type_code: v.pipe(v.string(), v.minLength(1), v.maxLength(20)),
-  rate_code: v.pipe(v.string(), v.minLength(1), v.maxLength(20)),
+  room_type_code: TextSchema({ max: 20, required: 'Required' }),
+  rate_code: TextSchema({ max: 20, required: 'Required' }),
   adults_count: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SEARCH_LIMITS.maxAdultsPerRoom)),
-  child_ages: v.pipe(v.array(ChildAgeSchema), v.maxLength(SEARCH_LIMITS.maxChildrenPerRoom)),
+  child_ages: BoundedArraySchema(ChildAgeSchema, SEARCH_LIMITS.maxChildrenPerRoom),
 });
 
 export const CreateCartRequestSchema = v.object({
   hotel_code: HotelCodeSchema,
   check_in_date: IsoDateSchema,
   check_out_date: IsoDateSchema,
-  room_stays: v.pipe(v.array(CartRoomRequestSchema), v.minLength(1, 'At least one room'), v.maxLength(SEARCH_LIMITS.maxRooms)),
+  room_stays: v.pipe(BoundedArraySchema(CartRoomRequestSchema, SEARCH_LIMITS.maxRooms), v.minLength(1, 'At least one room')),
   currency: v.optional(CurrencySchema),
-  promo_code: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(32)))),
+  promo_code: v.optional(v.nullable(TextSchema({ max: 32 }))),
   business: v.optional(v.boolean()),
   pay_with_points: v.optional(v.boolean()),
   locale: LocaleSchema,
 });
 export type CreateCartRequest = v.InferInput<typeof CreateCartRequestSchema>;
 
-export const UpdateCartRequestSchema = v.object({
-  promo_code: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(32)))),
-  currency: v.optional(CurrencySchema),
-  business: v.optional(v.boolean()),
-  locale: v.optional(LocaleSchema),
-});
+export const UpdateCartRequestSchema = v.pipe(
+  v.object({
+    promo_code: v.optional(v.nullable(TextSchema({ max: 32 }))),
+    currency: v.optional(CurrencySchema),
+    business: v.optional(v.boolean()),
+    locale: v.optional(LocaleSchema),
+  }),
+  someField(),
+);
 
 export const UpdateStayRequestSchema = v.object({ check_in_date: IsoDateSchema, check_out_date: IsoDateSchema });
 
-export const UpdateRoomStayRequestSchema = v.object({
+export const UpdateRoomStayRequestSchema = v.pipe(v.object({
   traveller: v.optional(TravellerSchema),
   /** The add-ons wanted for this room (replaces the list); quantities for per-stay and per-person modes. */
-  addons: v.optional(v.array(v.object({ addon_code: v.string(), quantity: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(ECOMMERCE_LIMITS.maxAddonQuantity))) }))),
+  addons: v.optional(BoundedArraySchema(v.object({ addon_code: TextSchema({ max: 32, required: 'Required' }), quantity: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(ECOMMERCE_LIMITS.maxAddonQuantity))) }), 50)),
   receive_points_for_green_option: v.optional(v.boolean()),
-});
+}), someField());
 export type UpdateRoomStayRequest = v.InferInput<typeof UpdateRoomStayRequestSchema>;
 
 export const AvailableAddonsResponseSchema = v.object({
@@ -242,7 +254,7 @@ export const AvailableAddonsResponseSchema = v.object({
 });
 export type AvailableAddons = v.InferOutput<typeof AvailableAddonsResponseSchema>['data'];
 
-export const ApplyVoucherRequestSchema = v.object({ code: v.pipe(v.string(), v.trim(), v.minLength(1, 'Required'), v.maxLength(32)) });
+export const ApplyVoucherRequestSchema = v.object({ code: TextSchema({ max: 32, required: 'Required' }) });
 
 export const InsuranceQuoteResponseSchema = v.object({ data: v.object({ product: v.picklist(INSURANCE_PRODUCTS), price: MoneyAmount, currency: v.string() }) });
 
@@ -251,8 +263,8 @@ export const SetPaymentMethodRequestSchema = v.object({ payment_method: PaymentM
 export const SetCreditCardRequestSchema = v.object({ credit_card_id: v.pipe(v.string(), v.minLength(1), v.maxLength(100)), save: v.optional(v.boolean()) });
 
 export const BrowserInfoSchema = v.object({
-  user_agent: v.optional(v.pipe(v.string(), v.maxLength(500))),
-  language: v.optional(v.pipe(v.string(), v.maxLength(35))),
+  user_agent: v.optional(TextSchema({ max: 500 })),
+  language: v.optional(TextSchema({ max: 35 })),
   screen_width: v.optional(v.number()),
   screen_height: v.optional(v.number()),
   time_zone_offset: v.optional(v.number()),
@@ -265,7 +277,7 @@ export const PayRequestSchema = v.object({
   locale: LocaleSchema,
   apple_pay_token: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(4000)))),
   /** Where the provider sends the guest back after a challenge or redirect (must be on this site). */
-  return_url: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+  return_url: v.optional(TextSchema({ max: 2000 })),
 });
 export type PayRequest = v.InferInput<typeof PayRequestSchema>;
 
@@ -273,9 +285,10 @@ export const DECLINE_REASONS = ['declined', 'insufficient_funds', 'expired_card'
 export type DeclineReason = (typeof DECLINE_REASONS)[number];
 
 export const PayResultSchema = v.variant('status', [
-  v.object({ status: v.literal('succeeded'), order_id: v.string() }),
+  /** `access_key` (a guest's cart): the order's access key, to send in ORDER_ACCESS_HEADER. */
+  v.object({ status: v.literal('succeeded'), order_id: v.string(), access_key: v.optional(v.string()) }),
   /** The guest must act at the provider: a 3-D Secure challenge or a PayPal, iDEAL or Apple Pay approval. */
-  v.object({ status: v.literal('action_required'), redirect_url: v.string(), hold_expires_at: v.string() }),
+  v.object({ status: v.literal('action_required'), redirect_url: v.string(), hold_expires_at: v.string(), access_key: v.optional(v.string()) }),
   v.object({ status: v.literal('declined'), reason: v.picklist(DECLINE_REASONS) }),
 ]);
 export type PayResult = v.InferOutput<typeof PayResultSchema>;
@@ -311,6 +324,25 @@ export const ECOMMERCE_ERROR_CODES = [
 export type EcommerceErrorCode = (typeof ECOMMERCE_ERROR_CODES)[number];
 
 // ---------- orders ----------
+
+/**
+ * A guest's order is reached with an order access key (decision record 0024), sent in this header and
+ * never in an address: from the pay answer, the confirmation mail's link token, or the booking lookup.
+ * A member's own orders need only the bearer token.
+ */
+export const ORDER_ACCESS_HEADER = 'X-Order-Access';
+/** The query of the confirmation mail's link: the order and the link token the page exchanges (and removes). */
+export const ORDER_LINK_PARAMS = { orderId: 'order_id', token: 'token' } as const;
+
+export const OrderAccessRequestSchema = v.object({ token: v.pipe(v.string(), v.minLength(1), v.maxLength(300)) });
+const ReservationNumberSchema = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9-]{1,40}$/, 'Not a reservation number'));
+/** The reservation number with the last name of its traveller or the booking's email. */
+export const OrderLookupRequestSchema = v.union([
+  v.object({ reservation_number: ReservationNumberSchema, last_name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(80)) }),
+  v.object({ reservation_number: ReservationNumberSchema, email: v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(254)) }),
+]);
+export type OrderLookupRequest = v.InferInput<typeof OrderLookupRequestSchema>;
+export const OrderAccessResponseSchema = v.object({ data: v.object({ order_id: v.string(), access_key: v.string() }) });
 
 export const RESERVATION_STATUSES = ['confirmed', 'cancelled'] as const;
 
@@ -355,14 +387,15 @@ export const CustomerRateFlagsResponseSchema = v.object({
 
 // ---------- reservation modification ----------
 
-export const StartModificationRequestSchema = v.object({ order_id: UuidSchema, reservation_number: v.pipe(v.string(), v.minLength(1), v.maxLength(40)) });
+export const StartModificationRequestSchema = v.object({ order_id: UuidSchema, reservation_number: TextSchema({ max: 40, required: 'Required' }) });
+/** An edit with no field prices the proposal again as it stands (the rooms may have gone meanwhile). */
 export const EditModificationRequestSchema = v.object({
   check_in_date: v.optional(IsoDateSchema),
   check_out_date: v.optional(IsoDateSchema),
-  room_type_code: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(20))),
-  rate_code: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(20))),
+  room_type_code: v.optional(TextSchema({ max: 20, required: 'Required' })),
+  rate_code: v.optional(TextSchema({ max: 20, required: 'Required' })),
   adults_count: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SEARCH_LIMITS.maxAdultsPerRoom))),
-  child_ages: v.optional(v.pipe(v.array(ChildAgeSchema), v.maxLength(SEARCH_LIMITS.maxChildrenPerRoom))),
+  child_ages: v.optional(BoundedArraySchema(ChildAgeSchema, SEARCH_LIMITS.maxChildrenPerRoom)),
   traveller: v.optional(TravellerSchema),
 });
 export type EditModificationRequest = v.InferInput<typeof EditModificationRequestSchema>;
@@ -399,7 +432,10 @@ export const ModificationResponseSchema = v.object({ data: ModificationSchema })
 
 // ---------- payments and saved cards ----------
 
-export const ApplePaySessionRequestSchema = v.object({ validation_url: v.pipe(v.string(), v.url()), domain: v.pipe(v.string(), v.maxLength(253)) });
+export const ApplePaySessionRequestSchema = v.object({
+  validation_url: v.pipe(TextSchema({ max: 2000 }), v.url('Not a URL')),
+  domain: v.pipe(TextSchema({ max: 253 }), v.regex(/^[a-z0-9.-]+$/i, 'Not a domain name')),
+});
 export const ApplePaySessionResponseSchema = v.object({ data: v.object({ merchant_session: v.record(v.string(), v.unknown()) }) });
 
 export const SavedCardSchema = v.object({
@@ -424,7 +460,10 @@ export const MerchantResponseSchema = v.object({
   }),
 });
 export const AddSavedCardRequestSchema = v.object({ token: v.pipe(v.string(), v.minLength(1), v.maxLength(100)), holder_name: v.optional(v.nullable(NameSchema)) });
-export const UpdateSavedCardRequestSchema = v.object({ holder_name: v.optional(v.nullable(NameSchema)), expiry_month: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12))), expiry_year: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2000), v.maxValue(2100))) });
+export const UpdateSavedCardRequestSchema = v.pipe(
+  v.object({ holder_name: v.optional(v.nullable(NameSchema)), expiry_month: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12))), expiry_year: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2000), v.maxValue(2100))) }),
+  someField(),
+);
 /** The CVV goes to the provider's hosted field; we get a one-time token for it. */
 export const SetCvvRequestSchema = v.object({ cvv_token: v.pipe(v.string(), v.minLength(1), v.maxLength(100)) });
 
@@ -446,5 +485,5 @@ export const HostedCvvMessageSchema = v.object({
 });
 export type HostedCvvMessage = v.InferOutput<typeof HostedCvvMessageSchema>;
 
-export const TrackingRequestSchema = v.object({ cart_id: v.optional(v.string()), order_id: v.optional(v.string()) });
+export const TrackingRequestSchema = v.object({ cart_id: v.optional(TextSchema({ max: 64 })), order_id: v.optional(TextSchema({ max: 64 })) });
 export const OkResponseSchema = v.object({ data: v.object({ ok: v.literal(true) }) });

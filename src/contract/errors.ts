@@ -1,8 +1,14 @@
 import * as v from 'valibot';
 import { ECOMMERCE_ERROR_CODES } from './ecommerce';
 
-/** The one error body every BFF route answers with, whatever went wrong: the general codes, and the booking journey's own (src/contract/ecommerce.ts). */
-export const ErrorCodes = ['bad_request', 'unauthorized', 'not_found', 'conflict', 'internal', ...ECOMMERCE_ERROR_CODES] as const;
+/**
+ * The one error body every BFF route answers with, whatever went wrong: the general codes, and the booking journey's own (src/contract/ecommerce.ts).
+ * `payload_too_large` (413): the request body is larger than the BFF takes.
+ * `service_unavailable` (503): a service the BFF depends on, such as the database, cannot answer now; asking again later may work.
+ * `otp_required` (429): password sign-in is paused for this email or address after too many guesses; sign in with a one-time code.
+ * `forbidden` (403): a request a browser sent from another site to a route only the site itself may call.
+ */
+export const ErrorCodes = ['bad_request', 'unauthorized', 'not_found', 'conflict', 'payload_too_large', 'internal', 'service_unavailable', 'otp_required', 'forbidden', ...ECOMMERCE_ERROR_CODES] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];
 
 export const ErrorIssueSchema = v.object({ path: v.string(), message: v.string() });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { BUSINESS_TIME_ZONE, nightsBetween } from './calendar-dates';
 import { LocaleSchema } from './locales';
+import { BoundedArraySchema, IsoDateSchema, TextSchema } from './primitives';
 
 /** Search routes, relative to BFF_PREFIX (spec section 7, "Search"). */
 export const SEARCH_PATHS = {
@@ -47,16 +48,8 @@ export const SORT_OPTIONS = ['price-asc', 'price-desc', 'distance', 'name'] as c
 export type SortOption = (typeof SORT_OPTIONS)[number];
 export const SortSchema = v.picklist(SORT_OPTIONS, 'Unknown sort order');
 
-/** A calendar date `yyyy-MM-dd` that exists. */
-export const IsoDateSchema = v.pipe(
-  v.string('A date is text like 2027-03-05'),
-  v.isoDate('A date is written yyyy-MM-dd'),
-  v.check((value) => {
-    const [y, m, d] = value.split('-').map(Number);
-    const date = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 0));
-    return date.getUTCDate() === d;
-  }, 'This date does not exist'),
-);
+/** A calendar date `yyyy-MM-dd` that exists (the contract's one date schema). */
+export { IsoDateSchema };
 
 export const ChildAgeSchema = v.pipe(
   v.number('A child age is a number'),
@@ -72,18 +65,17 @@ export const SearchRoomSchema = v.object({
     v.minValue(1, 'A room needs at least one adult'),
     v.maxValue(SEARCH_LIMITS.maxAdultsPerRoom, `At most ${SEARCH_LIMITS.maxAdultsPerRoom} adults per room`),
   ),
-  childAges: v.pipe(
-    v.array(ChildAgeSchema),
-    v.maxLength(SEARCH_LIMITS.maxChildrenPerRoom, `At most ${SEARCH_LIMITS.maxChildrenPerRoom} children per room`),
-  ),
+  childAges: BoundedArraySchema(ChildAgeSchema, SEARCH_LIMITS.maxChildrenPerRoom, `At most ${SEARCH_LIMITS.maxChildrenPerRoom} children per room`),
 });
 export type SearchRoom = v.InferOutput<typeof SearchRoomSchema>;
 
 export const RoomsSchema = v.pipe(
-  v.array(SearchRoomSchema),
+  BoundedArraySchema(SearchRoomSchema, SEARCH_LIMITS.maxRooms, `At most ${SEARCH_LIMITS.maxRooms} rooms per search`),
   v.minLength(1, 'Search for at least one room'),
-  v.maxLength(SEARCH_LIMITS.maxRooms, `At most ${SEARCH_LIMITS.maxRooms} rooms per search`),
 );
+
+/** A promotion code as typed. */
+const PromoCodeSchema = TextSchema({ max: 32, tooLong: 'A promo code has at most 32 characters' });
 
 const StayDatesEntries = { startDate: IsoDateSchema, endDate: IsoDateSchema };
 const DEPARTURE_AFTER_ARRIVAL = 'The departure must be after the arrival';
@@ -106,7 +98,7 @@ export type Price = v.InferOutput<typeof PriceSchema>;
 // ---------- location search ----------
 
 export const LocationSearchRequestSchema = v.object({
-  query: v.pipe(v.string(), v.trim(), v.minLength(1, 'Type a destination'), v.maxLength(100, 'The destination is too long')),
+  query: TextSchema({ max: 100, required: 'Type a destination', tooLong: 'The destination is too long' }),
   locale: LocaleSchema,
 });
 export const LocationSuggestionSchema = v.object({
@@ -126,14 +118,14 @@ export const LocationSearchResponseSchema = v.object({
 
 export const HotelSearchRequestSchema = v.pipe(
   v.object({
-    location: v.pipe(v.string(), v.trim(), v.minLength(1, 'Choose a destination'), v.maxLength(100)),
+    location: TextSchema({ max: 100, required: 'Choose a destination' }),
     ...StayDatesEntries,
     rooms: RoomsSchema,
-    promo: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(32, 'A promo code has at most 32 characters'))),
+    promo: v.optional(PromoCodeSchema),
     business: v.optional(v.boolean(), false),
     payWithPoints: v.optional(v.boolean(), false),
-    brands: v.optional(v.array(v.string()), []),
-    features: v.optional(v.array(v.string()), []),
+    brands: v.optional(BoundedArraySchema(TextSchema({ max: 32 }), 50), []),
+    features: v.optional(BoundedArraySchema(TextSchema({ max: 64 }), 100), []),
     sortBy: v.optional(SortSchema, 'price-asc'),
     minPrice: v.optional(v.pipe(v.number(), v.minValue(0))),
     maxPrice: v.optional(v.pipe(v.number(), v.minValue(0))),
@@ -208,8 +200,8 @@ export type HotelSearchResponse = v.InferOutput<typeof HotelSearchResponseSchema
 export const CalendarRequestSchema = v.pipe(
   v.object({
     /** A hotel code, or a city name for the whole city's cheapest night. */
-    hotelCode: v.optional(v.string()),
-    city: v.optional(v.string()),
+    hotelCode: v.optional(TextSchema({ max: 100 })),
+    city: v.optional(TextSchema({ max: 100 })),
     ...StayDatesEntries,
     adults: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SEARCH_LIMITS.maxAdultsPerRoom)), 1),
     currency: v.optional(CurrencySchema, 'EUR'),
@@ -269,10 +261,10 @@ export type RoomOffer = v.InferOutput<typeof RoomOfferSchema>;
 
 export const RoomsRequestSchema = v.pipe(
   v.object({
-    hotelCode: v.string(),
+    hotelCode: TextSchema({ max: 100 }),
     ...StayDatesEntries,
     rooms: RoomsSchema,
-    promo: v.optional(v.string()),
+    promo: v.optional(PromoCodeSchema),
     payWithPoints: v.optional(v.boolean(), false),
     currency: v.optional(CurrencySchema, 'EUR'),
     locale: v.optional(LocaleSchema, 'en'),
@@ -375,7 +367,7 @@ const roomStayEntries = {
 const bookingRoomsEntries = {
   ...roomStayEntries,
   rooms: RoomsSchema,
-  promo: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(32, 'A promo code has at most 32 characters'))),
+  promo: v.optional(PromoCodeSchema),
   payWithPoints: v.optional(v.boolean(), false),
 };
 
@@ -563,7 +555,7 @@ export const DEEPLINK_FORMATS = ['web', 'legacy-path', 'partner', 'unknown'] as 
 
 export const ParseDeeplinkRequestSchema = v.object({
   /** A path with its query (`/hotels/berlin?arrival=...`), a bare query (`?hotel=...`) or a whole URL. */
-  url: v.pipe(v.string('A link is text'), v.trim(), v.minLength(1, 'Paste a link'), v.maxLength(2000, 'The link is too long')),
+  url: TextSchema({ max: 2000, required: 'Paste a link', tooLong: 'The link is too long' }),
   locale: v.optional(LocaleSchema, 'en'),
 });
 export const ParseDeeplinkResponseSchema = v.object({

@@ -40,8 +40,10 @@ const OUTCOMES: Readonly<Record<string, ProviderDeclineReason | 'authorized' | '
 const SIGNATURE_HEADER = 'x-psp-signature';
 
 export interface FakePayments extends PaymentsPort {
-  /** The token the hosted form would give for this card number. */
+  /** A token the hosted form would give for this card number: a new one on every call, as the form mints one per entry. */
   tokenFor(cardNumber: string): string;
+  /** The last token `tokenFor` gave. */
+  lastToken(): string;
   /** Every authorisation that reached the provider (repeats of one idempotency key counted once). */
   readonly authorizations: AuthorizeRequest[];
   readonly captures: { paymentId: string; amountMinor: number }[];
@@ -73,8 +75,12 @@ export function createFakePayments({ secret = 'fake-psp-secret' }: { secret?: st
     failures -= 1;
     throw new Error('The fake provider is down');
   };
-  const cardNumberOf = (token: string | undefined) =>
-    token?.startsWith('tok_') && !expiredTokens.has(token) && /^\d{16}$/.test(token.slice(4)) ? token.slice(4) : undefined;
+  let issued = 0;
+  let lastToken = '';
+  const cardNumberOf = (token: string | undefined) => {
+    const number = /^tok_(\d{16})(?:_[0-9a-f]+)?$/.exec(token ?? '')?.[1];
+    return token && !expiredTokens.has(token) ? number : undefined;
+  };
 
   /** What the bundled provider refuses outright, before anything is authorised. */
   function checkRequest(request: AuthorizeRequest): void {
@@ -126,7 +132,13 @@ export function createFakePayments({ secret = 'fake-psp-secret' }: { secret?: st
     captures,
     refunds,
     cancellations,
-    tokenFor: (cardNumber) => `tok_${cardNumber}`,
+    tokenFor(cardNumber) {
+      // Unique across fakes too: tokens are bound to the first cart that uses them, in a database tests share.
+      issued += 1;
+      lastToken = `tok_${cardNumber}_${randomUUID().slice(0, 8)}${issued.toString(16)}`;
+      return lastToken;
+    },
+    lastToken: () => lastToken,
     failNext(count = 1) {
       failures = count;
     },

@@ -11,7 +11,7 @@ export const START = new Date('2026-03-10T10:00:00Z');
 /** A card expiry well after START. */
 export const EXPIRY = { expiryMonth: 8, expiryYear: 2029 } as const;
 
-export function setup(options: { notify?: (rawBody: string, headers: Headers) => Promise<void> } = {}) {
+export function setup(options: { notify?: (rawBody: string, headers: Headers) => Promise<void>; stateFile?: string } = {}) {
   let current = START;
   const clock = {
     now: () => current,
@@ -26,6 +26,7 @@ export function setup(options: { notify?: (rawBody: string, headers: Headers) =>
     signingSecret: SECRET,
     now: clock.now,
     logger,
+    ...(options.stateFile ? { stateFile: options.stateFile } : {}),
     notify:
       options.notify ??
       (async (rawBody, headers) => {

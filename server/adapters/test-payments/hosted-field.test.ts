@@ -55,7 +55,7 @@ describe('hosted card form script', () => {
     page.input('cc-exp').value = '08 / 29';
     page.input('cc-csc').value = '321';
     page.submit();
-    await vi.waitFor(() => expect(page.postMessage).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(page.postMessage).toHaveBeenCalledTimes(1), { timeout: 60_000 });
     const [message, origin] = page.postMessage.mock.calls[0] ?? [];
     expect(origin).toBe(PUBLIC_URL);
     expect(v.parse(HostedCardMessageSchema, message)).toEqual({
@@ -83,7 +83,7 @@ describe('hosted card form script', () => {
     page.input('cc-exp').value = '8/29';
     page.input('cc-csc').value = '123';
     page.submit();
-    await vi.waitFor(() => expect(page.status()).toBe('Die Karte konnte nicht geprüft werden. Bitte versuchen Sie es erneut.'));
+    await vi.waitFor(() => expect(page.status()).toBe('Die Karte konnte nicht geprüft werden. Bitte versuchen Sie es erneut.'), { timeout: 60_000 });
     expect(page.postMessage).not.toHaveBeenCalled();
   });
 });
@@ -93,7 +93,7 @@ describe('hosted CVV field script', () => {
     const page = await openForm('/psp/hosted/cvv');
     page.input('cc-csc').value = '1234';
     page.submit();
-    await vi.waitFor(() => expect(page.postMessage).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(page.postMessage).toHaveBeenCalledTimes(1), { timeout: 60_000 });
     const [message, origin] = page.postMessage.mock.calls[0] ?? [];
     expect(origin).toBe(PUBLIC_URL);
     expect(v.parse(HostedCvvMessageSchema, message)).toEqual({ type: 'psp.cvv.tokenized', cvv_token: expect.stringMatching(/^cvv_test_/) });

@@ -1,14 +1,16 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Logger } from '../../logger';
 import type { PaymentsPort, ProviderPayment } from '../../ports/payments';
-import { createProviderCore, PSP_PATH } from './provider';
+import { createProviderCore, type PaymentStore, PSP_PATH, type StoredPayments } from './provider';
 import { createProviderRoutes } from './routes';
 import { createCardVault, DEFAULT_TOKEN_LIFETIME_MS } from './vault';
 
 /**
  * The bundled test payment provider: a stand-in for a real payment service provider, for development,
  * tests and demos. It implements the payments port and serves its own pages (hosted card form, CVV field,
- * 3-D Secure challenge, PayPal / iDEAL / Apple Pay approval) under /psp on our origin. All state is in
- * memory. See docs/decisions/0015-bundled-test-payment-provider.md.
+ * 3-D Secure challenge, PayPal / iDEAL / Apple Pay approval) under /psp on our origin. Cards are in memory;
+ * payments too unless `stateFile` keeps them. See docs/decisions/0015 and 0023.
  */
 
 export { PSP_PATH, PSP_PATHS } from './provider';
@@ -28,6 +30,26 @@ export interface TestPaymentProviderOptions {
   logger: Logger;
   /** How long a token from the hosted form stays valid while the merchant has not used it. Default one hour. */
   tokenLifetimeMs?: number;
+  /**
+   * A JSON file where payments and the answers of authorisations are kept across restarts (never card
+   * data: stored cards are still forgotten). Unset: all in memory.
+   */
+  stateFile?: string;
+}
+
+/** Payments kept in a JSON file, written whole (to a temporary file, then renamed) on every change. */
+function fileStore(path: string): PaymentStore {
+  return {
+    load() {
+      if (!existsSync(path)) return undefined;
+      return JSON.parse(readFileSync(path, 'utf8')) as StoredPayments;
+    },
+    save(state) {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(`${path}.tmp`, JSON.stringify(state));
+      renameSync(`${path}.tmp`, path);
+    },
+  };
 }
 
 export interface TestPaymentProvider {
@@ -46,7 +68,8 @@ export function createTestPaymentProvider(options: TestPaymentProviderOptions): 
   const publicUrl = options.publicUrl;
   const origin = () => new URL(typeof publicUrl === 'function' ? publicUrl() : publicUrl).origin;
   const vault = createCardVault(now, options.tokenLifetimeMs ?? DEFAULT_TOKEN_LIFETIME_MS);
-  const core = createProviderCore({ origin, vault, notify: options.notify, signingSecret: options.signingSecret, now, logger: options.logger });
+  const store = options.stateFile ? fileStore(options.stateFile) : undefined;
+  const core = createProviderCore({ origin, vault, notify: options.notify, signingSecret: options.signingSecret, now, logger: options.logger, store });
   const app = createProviderRoutes({ core, vault, now, logger: options.logger });
   return {
     port: core.port,

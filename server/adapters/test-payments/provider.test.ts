@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type PaymentNotification, PaymentNotificationRejected, type PaymentRequestRejected, type PaymentStatus } from '../../ports/payments';
 import { EXPIRY, PUBLIC_URL, paymentRequest, SECRET, setup } from './fixture.test-helper';
@@ -456,5 +460,33 @@ describe('merchant and Apple Pay', () => {
   it('wants a signing secret worth the name', async () => {
     const { createTestPaymentProvider } = await import('./index');
     expect(() => createTestPaymentProvider({ publicUrl: PUBLIC_URL, signingSecret: 'short', notify: async () => {}, logger: setup().logger })).toThrow(/signing secret/);
+  });
+});
+
+describe('kept across restarts (stateFile)', () => {
+  it('answers an authorisation key asked before the restart with its first answer, and captures and cancels its payments', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'test-payments-'));
+    try {
+      const stateFile = join(folder, 'payments.json');
+      const before = setup({ stateFile });
+      const card = await tokenizeTestCard(before.provider, '4242424242424242', EXPIRY);
+      const request = paymentRequest({ cardToken: card.token });
+      const first = await before.port.authorize(request);
+      const other = await before.port.authorize(paymentRequest({ cardToken: card.token }));
+      expect(readFileSync(stateFile, 'utf8')).not.toContain('4242424242424242');
+
+      // A new provider on the same file: stored cards are gone, payments and answers are not.
+      const after = setup({ stateFile });
+      expect(await after.port.describeCard(card.token)).toBeNull();
+      expect(await after.port.authorize(request)).toEqual(first);
+      expect((await after.port.getPayment(first.paymentId))?.state).toBe('authorized');
+      await after.port.capture(first.paymentId, 12_500, 'capture-after-restart');
+      await after.port.cancel(other.paymentId);
+      const again = setup({ stateFile });
+      expect((await again.port.getPayment(first.paymentId))?.capturedMinor).toBe(12_500);
+      expect((await again.port.getPayment(other.paymentId))?.state).toBe('cancelled');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

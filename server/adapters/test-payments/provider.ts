@@ -19,8 +19,9 @@ import { type CardVault, randomId } from './vault';
 /**
  * The bundled test provider's payments: authorisation, capture, refund and cancel with idempotency keys,
  * guest actions (3-D Secure challenge, PayPal / iDEAL / Apple Pay approval) and signed notifications.
- * Everything is held in memory: this is a stand-in for a real payment service provider, for development,
- * tests and demos, and it forgets every payment on restart.
+ * This is a stand-in for a real payment service provider, for development, tests and demos. Cards live in
+ * memory only; payments and the answers of authorisations are also kept in a `store` when one is given
+ * (server/start.ts keeps them in the data folder), so a merchant that restarts can finish what it asked.
  */
 
 export const PSP_PATH = '/psp';
@@ -61,7 +62,23 @@ export interface ProviderCore {
   paymentsFor(reference: string): ProviderPayment[];
 }
 
+/**
+ * Where the provider keeps its payments and the answers of its authorisations across restarts (a real
+ * provider does not forget them when the merchant's server restarts). Card data is never in it.
+ */
+export interface PaymentStore {
+  load(): StoredPayments | undefined;
+  save(state: StoredPayments): void;
+}
+
+export interface StoredPayments {
+  payments: (Omit<PaymentRecord, 'createdAt'> & { createdAt: string })[];
+  authorizations: { key: string; fingerprint: string; status: PaymentStatus }[];
+}
+
 export interface ProviderCoreOptions {
+  /** Unset: everything is in memory only and forgotten on restart. */
+  store?: PaymentStore | undefined;
   origin: () => string;
   vault: CardVault;
   notify: (rawBody: string, headers: Headers) => Promise<void>;
@@ -125,9 +142,10 @@ export function returnUrlWithOutcome(payment: PaymentRecord): string {
  * concurrent calls cannot both act), or a conflict when they ask for something else. A call that fails
  * leaves no trace, so the caller may fix the request and retry with the key.
  */
-function createIdempotencyStore() {
-  const entries = new Map<string, { fingerprint: string; answer: Promise<unknown> }>();
-  return function once<T>(scope: string, key: string, fingerprint: string, act: () => T): Promise<T> {
+function createIdempotencyStore(settled: StoredPayments['authorizations'] = []) {
+  const entries = new Map<string, { fingerprint: string; answer: Promise<unknown>; value?: unknown }>();
+  for (const entry of settled) entries.set(`authorize:${entry.key}`, { fingerprint: entry.fingerprint, answer: Promise.resolve(entry.status), value: entry.status });
+  const once = function once<T>(scope: string, key: string, fingerprint: string, act: () => T): Promise<T> {
     if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) reject('invalid_request', 'An idempotency key is required');
     const id = `${scope}:${key}`;
     const existing = entries.get(id);
@@ -141,14 +159,35 @@ function createIdempotencyStore() {
     } catch (error) {
       return Promise.reject(error);
     }
-    entries.set(id, { fingerprint, answer });
+    const entry: { fingerprint: string; answer: Promise<unknown>; value?: unknown } = { fingerprint, answer };
+    entries.set(id, entry);
+    void answer.then(
+      (value) => {
+        entry.value = value;
+      },
+      () => undefined,
+    );
     return answer;
   };
+  /** The authorisations that have answered, to be kept. */
+  const settledAuthorizations = (): StoredPayments['authorizations'] =>
+    [...entries]
+      .filter(([id, entry]) => id.startsWith('authorize:') && entry.value !== undefined)
+      .map(([id, entry]) => ({ key: id.slice('authorize:'.length), fingerprint: entry.fingerprint, status: entry.value as PaymentStatus }));
+  return { once, settledAuthorizations };
 }
 
-export function createProviderCore({ origin, vault, notify, signingSecret, now, logger }: ProviderCoreOptions): ProviderCore {
+export function createProviderCore({ origin, vault, notify, signingSecret, now, logger, store }: ProviderCoreOptions): ProviderCore {
   const payments = new Map<string, PaymentRecord>();
-  const once = createIdempotencyStore();
+  const kept = store?.load();
+  for (const payment of kept?.payments ?? []) payments.set(payment.paymentId, { ...payment, createdAt: new Date(payment.createdAt) });
+  const idempotency = createIdempotencyStore(kept?.authorizations);
+  const once = idempotency.once;
+  const persist = () =>
+    store?.save({
+      payments: [...payments.values()].map((payment) => ({ ...payment, createdAt: payment.createdAt.toISOString() })),
+      authorizations: idempotency.settledAuthorizations(),
+    });
 
   const redirectUrlFor = (payment: PaymentRecord) => {
     const path = payment.action === 'challenge' ? PSP_PATHS.challenge : PSP_PATHS.redirect(payment.action ?? 'paypal');
@@ -237,7 +276,10 @@ export function createProviderCore({ origin, vault, notify, signingSecret, now, 
       if (!valid) return Promise.reject(new PaymentRequestRejected('invalid_request', 'The payment request is not valid'));
       const fingerprint = JSON.stringify([request.method, request.cardToken ?? null, request.amountMinor, request.currency, request.reference]);
       try {
-        return once('authorize', request.idempotencyKey, fingerprint, () => authorizeNow(request));
+        const answer = once('authorize', request.idempotencyKey, fingerprint, () => authorizeNow(request));
+        // Kept before the merchant hears the answer: a merchant that dies now finds it again on asking.
+        void answer.then(persist, () => undefined);
+        return answer;
       } catch (error) {
         return Promise.reject(error);
       }
@@ -251,6 +293,7 @@ export function createProviderCore({ origin, vault, notify, signingSecret, now, 
         if (payment.capturedMinor + amountMinor > payment.amountMinor) reject('amount_invalid', 'More than the authorised amount');
         payment.capturedMinor += amountMinor;
         payment.state = 'captured';
+        persist();
       });
     },
 
@@ -262,6 +305,7 @@ export function createProviderCore({ origin, vault, notify, signingSecret, now, 
         if (payment.refundedMinor + amountMinor > payment.capturedMinor) reject('amount_invalid', 'More than the captured amount');
         payment.refundedMinor += amountMinor;
         if (payment.refundedMinor === payment.capturedMinor) payment.state = 'refunded';
+        persist();
       });
     },
 
@@ -270,6 +314,7 @@ export function createProviderCore({ origin, vault, notify, signingSecret, now, 
       if (payment.state === 'cancelled' || payment.state === 'declined') return;
       if (payment.state !== 'authorized' && payment.state !== 'pending') reject('invalid_state', `A ${payment.state} payment cannot be cancelled; refund it`);
       payment.state = 'cancelled';
+      persist();
     },
 
     async getPayment(paymentId) {
@@ -331,6 +376,7 @@ export function createProviderCore({ origin, vault, notify, signingSecret, now, 
         payment.declineReason = payment.action === 'challenge' ? 'authentication_failed' : 'cancelled';
       }
       logger.log('info', 'test payment provider: guest decided', { paymentId, reference: payment.reference, state: payment.state });
+      persist();
       return payment;
     },
 

@@ -2,6 +2,7 @@ import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import { ECOMMERCE_LIMITS } from '../../contract/ecommerce';
 import type { Cart, PayResult, Traveller } from '../../contract/ecommerce';
 import {
+  cardOfCart,
   carryOverChanges,
   cartMatchesRequest,
   classifyFailure,
@@ -156,7 +157,7 @@ export const cartMachine = setup({
     adoptCart: assign(({ context, event }) => {
       const cart = cartOf(event);
       if (!cart) return {};
-      return { cart, ...draftsFor(context, cart) };
+      return { cart, ...draftsFor(context, cart), card: context.card ?? cardOfCart(cart) };
     }),
     setNotice: assign((_, params: { notice: CartNotice }) => ({ notice: params.notice })),
     clearNotice: assign({ notice: null }),

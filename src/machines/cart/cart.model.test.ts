@@ -119,7 +119,8 @@ function applyChange(cart: Cart, change: CartChange): Cart {
     case 'paymentMethod':
       return { ...cart, payment_method: change.method };
     case 'creditCard':
-      return { ...cart, payment_method: 'card', credit_card_id: change.creditCardId };
+      // The BFF answers a reference of its own, never the provider token it was sent.
+      return { ...cart, payment_method: 'card', credit_card_id: `ref-${change.creditCardId.length}` };
   }
 }
 

@@ -7,7 +7,7 @@ import { HttpError } from '../../services/bff/client';
 import { commerceCodeOf } from '../../services/ecommerce/cart';
 import { toQuery } from '../../services/search/search-url';
 import type { SearchQueryState } from '../../services/search/search-state';
-import type { CartChange, CartContext, CartFailure, CartInput, CompanyDraft, CompanyField, FieldErrors, MemberPrefill, TravellerDraft, TravellerField } from './cart.types';
+import type { CartChange, CartContext, CartFailure, CartInput, ChosenCard, CompanyDraft, CompanyField, FieldErrors, MemberPrefill, TravellerDraft, TravellerField } from './cart.types';
 
 /*
  * Pure rules of the cart flow, shared by the machine, its selectors and the views. Nothing here computes
@@ -42,6 +42,18 @@ export function classifyFailure(error: unknown): CartFailure {
 }
 
 // ---------- the cart ----------
+
+/**
+ * The card the server keeps on the cart, for a page that starts again (after a reload or a return from the
+ * provider) and so no longer has the guest's choice: only what may be shown, never a provider token. A
+ * saved card chosen again asks for its security code again.
+ */
+export function cardOfCart(cart: Cart): ChosenCard | null {
+  if (cart.payment_method !== 'card' || !cart.credit_card_id || !cart.card) return null;
+  if (cart.card.cvv_required) return { source: 'saved', cardId: cart.credit_card_id };
+  const { brand, last4, expiry_month: expiryMonth, expiry_year: expiryYear } = cart.card;
+  return { source: 'new', brand, last4, expiryMonth, expiryYear };
+}
 
 export interface RoomStayRef {
   stayId: string;

@@ -4,6 +4,7 @@ import { CommerceError } from '../../services/ecommerce/cart';
 import { fromQuery } from '../../services/search/search-url';
 import { cartFixture, MEMBER, REQUEST, roomStay } from './cart.fixtures';
 import {
+  cardOfCart,
   carryOverChanges,
   cartMatchesRequest,
   cartRequestOf,
@@ -282,5 +283,28 @@ describe('cart rules', () => {
       promo: 'SPRING',
       'room-1-rate-code': 'FLEX',
     });
+  });
+});
+
+describe('cardOfCart', () => {
+  const shown = { brand: 'visa', last4: '4242', expiry_month: 12, expiry_year: 2030 };
+  it('gives a page that starts again the card the server keeps: what may be shown, or a saved card that asks for its code', () => {
+    expect(cardOfCart(cartFixture({ payment_method: 'card', credit_card_id: 'ref-1', card: { ...shown, cvv_required: false } }))).toEqual({
+      source: 'new',
+      brand: 'visa',
+      last4: '4242',
+      expiryMonth: 12,
+      expiryYear: 2030,
+    });
+    expect(cardOfCart(cartFixture({ payment_method: 'card', credit_card_id: 'card-9', card: { ...shown, cvv_required: true } }))).toEqual({
+      source: 'saved',
+      cardId: 'card-9',
+    });
+  });
+
+  it('gives nothing without a card, for another method, or for a cart from before cards were shown', () => {
+    expect(cardOfCart(cartFixture({ payment_method: 'card', credit_card_id: null, card: null }))).toBeNull();
+    expect(cardOfCart(cartFixture({ payment_method: 'paypal', credit_card_id: 'ref-1', card: { ...shown, cvv_required: false } }))).toBeNull();
+    expect(cardOfCart(cartFixture({ payment_method: 'card', credit_card_id: 'ref-1' }))).toBeNull();
   });
 });

@@ -60,7 +60,10 @@ export type CartChange =
   | { kind: 'voucher.remove'; voucherId: string }
   | { kind: 'promo'; code: string | null }
   | { kind: 'paymentMethod'; method: PaymentMethod }
-  /** A saved card's id, or the token of a card just entered in the provider's hosted form. */
+  /**
+   * A saved card's id, or the token of a card just entered in the provider's hosted form. The token goes
+   * to the server once, for this cart; the cart never gives it back (its `credit_card_id` is a reference).
+   */
   | { kind: 'creditCard'; creditCardId: string; save: boolean };
 
 /** The card the guest pays with: entered in the hosted form (brand, last four) or one of a member's saved cards. */

@@ -29,7 +29,9 @@ const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is
  * `loading` on entry and clears it on exit, whatever ends it (an answer, a failure, a timeout, closing the
  * dialog). Login results: Authenticated closes the dialog and emits the login event; PasswordRequired asks
  * for the password; RegistrationRequired shows the registration-incomplete mode (email sign-ins) or sends
- * the visitor to the registration page (social sign-ins). A 422 follows section 8: a list with `password`
+ * the visitor to the registration page (social sign-ins). When the BFF pauses password sign-in for the
+ * email (too many guesses, whoever made them), the code mode takes over with the email kept and the
+ * reason shown. A 422 follows section 8: a list with `password`
  * changes nothing, one with `email` closes the dialog with the email-missing notice, any other closes it
  * with the unknown-error notice and is logged.
  */
@@ -69,6 +71,7 @@ export const loginMachine = setup({
     isPasswordInvalid: ({ event }) => classifyLoginFailure(errorOf(event)) === 'validation.password',
     isEmailMissing: ({ event }) => classifyLoginFailure(errorOf(event)) === 'validation.email',
     isOtherValidationError: ({ event }) => classifyLoginFailure(errorOf(event)) === 'validation.other',
+    isOtpRequired: ({ event }) => classifyLoginFailure(errorOf(event)) === 'otpRequired',
     hasGoogleCredential: ({ event }) => {
       if (event.type === 'google.result') return Boolean(event.credential);
       return Boolean(outputOf<{ credential: string | null }>(event)?.credential);
@@ -93,7 +96,8 @@ export const loginMachine = setup({
     /** A failure that is not a 422: worded in the form. */
     setFailure: assign(({ event }, params: { unauthorized: LoginErrorCode }) => {
       const failure = classifyLoginFailure(errorOf(event));
-      return { error: failure === 'unauthorized' ? params.unauthorized : failure === 'rateLimited' ? ('tooManyAttempts' as const) : ('failed' as const) };
+      const limited = failure === 'rateLimited' || failure === 'otpRequired';
+      return { error: failure === 'unauthorized' ? params.unauthorized : limited ? ('tooManyAttempts' as const) : ('failed' as const) };
     }),
     rememberEmail: assign(({ context, event }) => ('email' in event && typeof event.email === 'string' ? { email: event.email.trim() } : { email: context.email })),
     rememberCode: assign(({ event }) => {
@@ -243,7 +247,11 @@ export const loginMachine = setup({
                   { guard: 'isPasswordRequired', target: 'idle', actions: { type: 'setError', params: { error: 'passwordRequired' } } },
                   { target: '#login.open.otpRegistrationIncomplete', actions: 'rememberRegistrationToken' },
                 ],
-                onError: failureTransitions('idle', 'invalidCredentials'),
+                onError: [
+                  // Too many password guesses for this email (maybe not the visitor's): a code still signs them in.
+                  { guard: 'isOtpRequired', target: '#login.open.otpLogin', actions: { type: 'setError', params: { error: 'passwordPaused' } } },
+                  ...failureTransitions('idle', 'invalidCredentials'),
+                ],
               },
             },
           },

@@ -6,7 +6,7 @@ import type { MachinePath } from '../../../test/model-based/harness';
 import { AUTH_LIMITS } from '../../contract/auth';
 import type { LoginResult } from '../../contract/auth';
 import { HttpError } from '../../services/bff/client';
-import { LoginValidationError, SOCIAL_ERROR_MESSAGES } from '../../services/auth/errors';
+import { LoginValidationError, OtpRequiredError, SOCIAL_ERROR_MESSAGES } from '../../services/auth/errors';
 import { loginMachine } from './login.machine';
 import { selectIsOpen, selectIsPasswordStep, selectNotice } from './login.selectors';
 import type { FacebookStatus } from '../../services/auth/social';
@@ -50,6 +50,7 @@ const ERRORS = {
   '422 other': new LoginValidationError(['locale']),
   '401': new HttpError(401),
   '429': new HttpError(429),
+  '429 otp_required': new OtpRequiredError(),
   '500': new HttpError(500),
 } as const;
 type ErrorName = keyof typeof ERRORS;
@@ -164,7 +165,14 @@ function label(event: { type: string; output?: unknown; error?: unknown; mode?: 
   }
   if (event.type.startsWith('xstate.error.actor.')) {
     const error = event.error;
-    const detail = error instanceof LoginValidationError ? `422 ${error.fields.join('+')}` : error instanceof HttpError ? String(error.status) : 'not initialized';
+    const detail =
+      error instanceof LoginValidationError
+        ? `422 ${error.fields.join('+')}`
+        : error instanceof OtpRequiredError
+          ? '429 otp_required'
+          : error instanceof HttpError
+            ? String(error.status)
+            : 'not initialized';
     return `${event.type.replace('xstate.error.actor.', 'error:')}(${detail})`;
   }
   if (event.mode) return `${event.type}(${event.mode})`;
@@ -231,6 +239,11 @@ function checkLastStep(path: Path, result: ReturnType<typeof replay>) {
       // Anything else: the dialog closes, the unknown-error state is set and the error logged.
       expect(selectNotice(final)).toBe('unknownError');
       expect(reports.at(-1)).toBe(error);
+    } else if (error instanceof OtpRequiredError && actorId === 'passwordLogin') {
+      // Password sign-in is paused for this email: on to the code mode, the email kept, the reason shown.
+      expect(final.value).toEqual({ open: { otpLogin: 'idle' } });
+      expect(final.context).toMatchObject({ mode: 'otpLogin', error: 'passwordPaused', email: 'guest@example.com', loading: false });
+      expect(reports).toHaveLength(reportsBefore(path));
     } else {
       expect(selectIsOpen(final)).toBe(true);
       expect(final.context.error).not.toBeNull();

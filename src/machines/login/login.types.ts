@@ -13,6 +13,8 @@ export type LoginErrorCode =
   | 'invalidCredentials'
   | 'invalidCode'
   | 'tooManyAttempts'
+  /** Password sign-in is paused for this email after too many guesses: the visitor is offered a code. */
+  | 'passwordPaused'
   | 'failed'
   | 'passwordRequired'
   | 'googleFailed'

@@ -14,7 +14,7 @@ import {
   RegisterResponseSchema,
   TokenResponseSchema,
 } from '../../contract/auth';
-import type { ACTIVATION_OUTCOMES, LoginResult, OtpCodeRequest, OtpLoginRequest, PasswordLoginRequest, RegisterRequest } from '../../contract/auth';
+import type { ACTIVATION_OUTCOMES, ActivateRequest, LoginResult, OtpCodeRequest, OtpLoginRequest, PasswordLoginRequest, RegisterRequest } from '../../contract/auth';
 import type { Locale } from '../../contract/locales';
 import { statusOf } from './errors';
 import { AnyAnswerSchema, callAuthorized, callBff } from './requests';
@@ -69,16 +69,18 @@ export type SocialProviderConfig = Awaited<ReturnType<typeof fetchProviders>>[nu
 
 export const register = async (body: RegisterRequest, options: Signal = {}) => (await callBff(MEMBER_PATHS.register, RegisterResponseSchema, { body, ...options })).data;
 
-/** The BFF answers each activation outcome with its own status (200, 404, 409, 502) and the outcome in the body. */
+/** The BFF answers each activation outcome with its own status (200, 404, 409, 428, 502) and the outcome in the body. */
 const ACTIVATION_OUTCOME_OF_STATUS: Partial<Record<number, (typeof ACTIVATION_OUTCOMES)[number]>> = {
   404: 'code_not_found',
   409: 'already_activated',
+  428: 'password_confirmation_needed',
   502: 'profile_fetch_error',
 };
 
-export const activate = async (token: string, options: Signal = {}): Promise<v.InferOutput<typeof ActivateResponseSchema>['data']> => {
+/** A wrong password typed for the registration fails as an InvalidInputError naming `password`. */
+export const activate = async (body: ActivateRequest, options: Signal = {}): Promise<v.InferOutput<typeof ActivateResponseSchema>['data']> => {
   try {
-    return (await callBff(MEMBER_PATHS.activate, ActivateResponseSchema, { body: { token }, ...options })).data;
+    return (await callBff(MEMBER_PATHS.activate, ActivateResponseSchema, { body, ...options })).data;
   } catch (error) {
     const outcome = ACTIVATION_OUTCOME_OF_STATUS[statusOf(error) ?? 0];
     if (outcome) return { outcome };

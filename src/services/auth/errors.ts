@@ -23,6 +23,17 @@ export class InvalidInputError extends HttpError {
   }
 }
 
+/**
+ * A 429 with the code `otp_required`: password sign-in is paused for this email after too many guesses
+ * (possibly someone else's); the visitor signs in with a one-time code instead.
+ */
+export class OtpRequiredError extends HttpError {
+  constructor() {
+    super(429);
+    this.name = 'OtpRequiredError';
+  }
+}
+
 /** The spec's error catalogue (section 8) for social sign-in, thrown and passed to the shared error handler. */
 export const SOCIAL_ERROR_MESSAGES = {
   googleFailed: 'Sign in with Google failed',
@@ -37,9 +48,10 @@ export const statusOf = (error: unknown): number | null => (error instanceof Htt
 /**
  * How a failed sign-in is handled (spec section 8, login with HTTP 422): a list naming `password` changes
  * nothing, one naming `email` closes the dialog and raises the email-missing state, any other 422 closes
- * the dialog as an unknown error. Other failures are shown in the form.
+ * the dialog as an unknown error. `otpRequired` sends the visitor to a one-time code. Other failures are
+ * shown in the form.
  */
-export type LoginFailure = 'validation.password' | 'validation.email' | 'validation.other' | 'unauthorized' | 'rateLimited' | 'failed';
+export type LoginFailure = 'validation.password' | 'validation.email' | 'validation.other' | 'unauthorized' | 'otpRequired' | 'rateLimited' | 'failed';
 
 export function classifyLoginFailure(error: unknown): LoginFailure {
   if (error instanceof LoginValidationError) {
@@ -47,6 +59,7 @@ export function classifyLoginFailure(error: unknown): LoginFailure {
     if (error.fields.includes('email')) return 'validation.email';
     return 'validation.other';
   }
+  if (error instanceof OtpRequiredError) return 'otpRequired';
   const status = statusOf(error);
   if (status === 401 || status === 403) return 'unauthorized';
   if (status === 429) return 'rateLimited';

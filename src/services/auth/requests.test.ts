@@ -5,7 +5,7 @@ import { HttpError } from '../bff/client';
 import { loginWithPassword } from './api';
 import { createAuthChannel } from './auth-channel';
 import type { AuthChannelEvent } from './auth-channel';
-import { classifyLoginFailure, InvalidInputError, LoginValidationError } from './errors';
+import { classifyLoginFailure, InvalidInputError, LoginValidationError, OtpRequiredError } from './errors';
 import { authenticatedRetry, memberKeys, memberProfileQuery } from './queries';
 import { callAuthorized } from './requests';
 import { AnyAnswerSchema } from './requests';
@@ -61,6 +61,16 @@ describe('sign-in answers', () => {
     await expect(loginWithPassword({ email: 'a@b.c', password: 'x' })).rejects.not.toBeInstanceOf(LoginValidationError);
     await expect(loginWithPassword({ email: 'a@b.c', password: 'x' })).rejects.toMatchObject({ fields: ['email'] });
     await expect(loginWithPassword({ email: 'a@b.c', password: 'x' }).catch((error: unknown) => error)).resolves.toBeInstanceOf(HttpError);
+  });
+
+  it('reads a 429 otp_required as OtpRequiredError (sign in with a code), and any other 429 as rate limited', async () => {
+    fetchSequence({ status: 429, body: { error: { code: 'otp_required', message: 'Too many password attempts' } } }, { status: 429, body: { error: { code: 'bad_request', message: 'Too many attempts' } } });
+    const paused = await loginWithPassword({ email: 'a@b.c', password: 'x' }).catch((error: unknown) => error);
+    expect(paused).toBeInstanceOf(OtpRequiredError);
+    expect(classifyLoginFailure(paused)).toBe('otpRequired');
+    const limited = await loginWithPassword({ email: 'a@b.c', password: 'x' }).catch((error: unknown) => error);
+    expect(limited).not.toBeInstanceOf(OtpRequiredError);
+    expect(classifyLoginFailure(limited)).toBe('rateLimited');
   });
 
   it('parses the three login results', async () => {

@@ -3,7 +3,7 @@ import { LoginValidationErrorSchema } from '../../contract/auth';
 import { ErrorBodySchema } from '../../contract/errors';
 import { bffFetch, HttpError } from '../bff/client';
 import type { AuthChannel } from './auth-channel';
-import { InvalidInputError, LoginValidationError } from './errors';
+import { InvalidInputError, LoginValidationError, OtpRequiredError } from './errors';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -47,7 +47,8 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * The error of a failed answer: a 422 with the field list of LoginValidationErrorSchema becomes a
- * LoginValidationError, a 400 with the BFF's issues an InvalidInputError, anything else an HttpError
+ * LoginValidationError, a 400 with the BFF's issues an InvalidInputError, a 429 `otp_required` an
+ * OtpRequiredError, anything else an HttpError
  * ('Request failed with status code {status}', spec section 8).
  */
 export async function failureOf(response: Response): Promise<HttpError> {
@@ -59,6 +60,10 @@ export async function failureOf(response: Response): Promise<HttpError> {
   if (response.status === 400) {
     const error = v.safeParse(ErrorBodySchema, body);
     if (error.success) return new InvalidInputError((error.output.error.issues ?? []).map((issue) => issue.path));
+  }
+  if (response.status === 429) {
+    const error = v.safeParse(ErrorBodySchema, body);
+    if (error.success && error.output.error.code === 'otp_required') return new OtpRequiredError();
   }
   return new HttpError(response.status);
 }

@@ -14,6 +14,7 @@ import type { Locale } from '../../contract/locales';
 import { AnyAnswerSchema } from '../auth/requests';
 import type { AuthAccess } from '../auth/requests';
 import { commerceCall } from './commerce-call';
+import { rememberOrderAccess } from './order-access';
 
 export { CommerceError, commerceCodeOf } from './commerce-call';
 
@@ -91,7 +92,12 @@ export async function payCart(access: AuthAccess | null, cartId: string, body: P
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
-  return answer.data;
+  // A guest's booking opens with its access key: kept for this tab (under the cart until its order is known), not in the machine.
+  const { data } = answer;
+  if (data.status === 'declined' || data.access_key === undefined) return data;
+  const { access_key: accessKey, ...result } = data;
+  rememberOrderAccess(result.status === 'succeeded' ? result.order_id : cartId, accessKey);
+  return result;
 }
 
 /** The provider's hosted card form (members and guests alike enter card data there, never on our page). */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Modification, Order } from '../../contract/ecommerce';
+import { type Modification, ORDER_ACCESS_HEADER, type Order } from '../../contract/ecommerce';
 import type { AuthChannel } from '../auth/auth-channel';
 import { HttpError } from '../bff/client';
 import {
@@ -8,6 +8,7 @@ import {
   classifyOrderFailure,
   completeModification,
   editModification,
+  exchangeLinkToken,
   fetchOrder,
   modificationRefusalOf,
   OrderPageSearchSchema,
@@ -41,6 +42,7 @@ const channel = { refresh: async () => null, emit: () => undefined } as unknown 
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  window.sessionStorage.clear();
 });
 
 describe('orders service', () => {
@@ -51,6 +53,23 @@ describe('orders service', () => {
     expect((fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>).authorization).toBeUndefined();
     await expect(fetchOrder(ORDER_ID, { token: 'member-token', channel })).rejects.toBeInstanceOf(HttpError);
     expect((fetchMock.mock.calls[1]?.[1]?.headers as Record<string, string>).authorization).toBe('Bearer member-token');
+  });
+
+  it("sends a guest's calls with the order's access key in a header, never in the address", async () => {
+    const fetchMock = answer(200, { data: { order_id: ORDER_ID, access_key: 'key.from-the-mail-link' } });
+    await expect(exchangeLinkToken('link.token')).resolves.toBe(ORDER_ID);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/bff/ecommerce/order/access');
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ token: 'link.token' });
+    await fetchOrder(ORDER_ID, null).catch(() => undefined);
+    await cancelReservation(ORDER_ID, '100200301', null).catch(() => undefined);
+    await completeModification({ modificationId: 'mod-1', orderId: ORDER_ID }, null).catch(() => undefined);
+    for (const [url, init] of fetchMock.mock.calls.slice(1)) {
+      expect((init?.headers as Record<string, string>)[ORDER_ACCESS_HEADER]).toBe('key.from-the-mail-link');
+      expect(String(url)).not.toContain('key.from-the-mail-link');
+    }
+    // Another order: no key of this one.
+    await fetchOrder('0b7f1c52-3f0e-4b8e-9d55-4a4f4d1c2b10', null).catch(() => undefined);
+    expect((fetchMock.mock.calls.at(-1)?.[1]?.headers as Record<string, string>)[ORDER_ACCESS_HEADER]).toBeUndefined();
   });
 
   it('posts a cancellation and reads the order it answers, or none', async () => {
@@ -64,32 +83,32 @@ describe('orders service', () => {
     const fetchMock = answer(200, { data: MODIFICATION });
     await expect(startModification({ orderId: ORDER_ID, reservationNumber: '100200301' }, null)).resolves.toEqual(MODIFICATION);
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ order_id: ORDER_ID, reservation_number: '100200301' });
-    await editModification({ modificationId: 'mod-1', roomStayId: 'rs-1', changes: { check_out_date: '2027-04-04' } }, null);
+    await editModification({ modificationId: 'mod-1', roomStayId: 'rs-1', orderId: ORDER_ID, changes: { check_out_date: '2027-04-04' } }, null);
     expect(String(fetchMock.mock.calls[1]?.[0])).toBe('/bff/ecommerce/reservation-modification/mod-1/room-stays/rs-1');
     expect(fetchMock.mock.calls[1]?.[1]?.method).toBe('PUT');
-    await expect(completeModification('mod-1', null)).resolves.toBeNull();
+    await expect(completeModification({ modificationId: 'mod-1', orderId: ORDER_ID }, null)).resolves.toBeNull();
     expect(String(fetchMock.mock.calls[2]?.[0])).toBe('/bff/ecommerce/reservation-modification/mod-1/complete');
     const order = { data: { order_id: ORDER_ID } as unknown as Order };
     answer(200, order);
     // Not a whole order: not taken for one.
-    await expect(completeModification('mod-1', null)).resolves.toBeNull();
+    await expect(completeModification({ modificationId: 'mod-1', orderId: ORDER_ID }, null)).resolves.toBeNull();
   });
 
   it('keeps the commerce code of a refused completion: the stay gone, or the difference not charged', async () => {
     answer(409, { error: { code: 'modification_payment_failed', message: 'The difference could not be charged to the card' } });
-    const unpaid = await completeModification('mod-1', null).catch((error: unknown) => error);
+    const unpaid = await completeModification({ modificationId: 'mod-1', orderId: ORDER_ID }, null).catch((error: unknown) => error);
     expect(unpaid).toBeInstanceOf(HttpError);
     expect([classifyOrderFailure(unpaid), modificationRefusalOf(unpaid)]).toEqual(['conflict', 'paymentFailed']);
     answer(409, { error: { code: 'modification_unavailable', message: 'The changed stay cannot be booked' } });
-    const gone = await completeModification('mod-1', null).catch((error: unknown) => error);
+    const gone = await completeModification({ modificationId: 'mod-1', orderId: ORDER_ID }, null).catch((error: unknown) => error);
     expect([classifyOrderFailure(gone), modificationRefusalOf(gone)]).toEqual(['conflict', 'roomsGone']);
     // No code, or one the web app does not know: the stay cannot be booked.
     answer(409, { error: { code: 'something_new', message: '?' } });
-    expect(modificationRefusalOf(await completeModification('mod-1', null).catch((error: unknown) => error))).toBe('roomsGone');
+    expect(modificationRefusalOf(await completeModification({ modificationId: 'mod-1', orderId: ORDER_ID }, null).catch((error: unknown) => error))).toBe('roomsGone');
     expect(modificationRefusalOf(new HttpError(409))).toBe('roomsGone');
     // The booking's card no longer usable: the difference could not be charged either.
     answer(422, { error: { code: 'invalid_card', message: 'The card cannot be used; enter it again' } });
-    expect(modificationRefusalOf(await completeModification('mod-1', null).catch((error: unknown) => error))).toBe('paymentFailed');
+    expect(modificationRefusalOf(await completeModification({ modificationId: 'mod-1', orderId: ORDER_ID }, null).catch((error: unknown) => error))).toBe('paymentFailed');
     // Not a refusal: not found, or a failure on the way.
     expect(modificationRefusalOf(new HttpError(404))).toBeNull();
     expect(modificationRefusalOf(new TypeError('Failed to fetch'))).toBeNull();

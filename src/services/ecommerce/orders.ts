@@ -1,16 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { ECOMMERCE_PATHS, ModificationResponseSchema, OrderResponseSchema, RecentOrdersCountResponseSchema } from '../../contract/ecommerce';
-import type { EcommerceErrorCode, EditModificationRequest, Modification, Order } from '../../contract/ecommerce';
+import {
+  ECOMMERCE_PATHS,
+  ModificationResponseSchema,
+  OrderAccessResponseSchema,
+  OrderResponseSchema,
+  RecentOrdersCountResponseSchema,
+} from '../../contract/ecommerce';
+import type { EcommerceErrorCode, EditModificationRequest, Modification, Order, OrderLookupRequest } from '../../contract/ecommerce';
 import { AnyAnswerSchema, callBff } from '../auth/requests';
 import type { AuthAccess } from '../auth/requests';
 import { HttpError } from '../bff/client';
 import { commerceCall, commerceCodeOf } from './commerce-call';
+import { orderAccessHeaders, rememberOrderAccess } from './order-access';
 
 /**
  * Orders after payment: reading one, cancelling a reservation, and modifying a reservation (spec sections
- * 4 and 7). A member's calls carry their token, which ties the order to the member; a guest reaches an
- * order by its id alone (a random UUID, like a bearer secret), so `access` is optional.
+ * 4 and 7). A member's calls carry their token, which ties the order to the member; a guest's carry the
+ * order's access key this tab keeps (order-access.ts), so `access` is optional.
  */
 export type OrderAccess = AuthAccess | null;
 
@@ -21,12 +28,30 @@ function orderIn(answer: unknown): Order | null {
 }
 
 export async function fetchOrder(orderId: string, access: OrderAccess, signal?: AbortSignal): Promise<Order> {
-  return (await commerceCall(ECOMMERCE_PATHS.order(orderId), OrderResponseSchema, access, signal ? { signal } : {})).data;
+  return (await commerceCall(ECOMMERCE_PATHS.order(orderId), OrderResponseSchema, access, { headers: orderAccessHeaders(orderId), ...(signal ? { signal } : {}) })).data;
+}
+
+/**
+ * Trades the token of a confirmation mail's link (in the body, never in an address) for the order's
+ * access key, which this tab keeps; answers the order's id.
+ */
+export async function exchangeLinkToken(token: string): Promise<string> {
+  const { data } = await callBff(ECOMMERCE_PATHS.orderAccess, OrderAccessResponseSchema, { method: 'POST', body: { token } });
+  rememberOrderAccess(data.order_id, data.access_key);
+  return data.order_id;
+}
+
+/** "Manage my booking": a reservation number and the guest's last name or email; keeps the key, answers the order's id. */
+export async function lookupOrder(request: OrderLookupRequest): Promise<string> {
+  const { data } = await callBff(ECOMMERCE_PATHS.orderLookup, OrderAccessResponseSchema, { method: 'POST', body: request });
+  rememberOrderAccess(data.order_id, data.access_key);
+  return data.order_id;
 }
 
 /** Cancels one reservation of an order; answers the updated order when the BFF sends it back, else null. */
 export async function cancelReservation(orderId: string, reservationNumber: string, access: OrderAccess): Promise<Order | null> {
-  return orderIn(await commerceCall(ECOMMERCE_PATHS.cancelReservation(orderId, reservationNumber), AnyAnswerSchema, access, { method: 'POST', body: {} }));
+  const options = { method: 'POST' as const, body: {}, headers: orderAccessHeaders(orderId) };
+  return orderIn(await commerceCall(ECOMMERCE_PATHS.cancelReservation(orderId, reservationNumber), AnyAnswerSchema, access, options));
 }
 
 export async function fetchRecentOrdersCount(hotelCode: string, signal?: AbortSignal): Promise<number> {
@@ -35,22 +60,25 @@ export async function fetchRecentOrdersCount(hotelCode: string, signal?: AbortSi
 
 export async function startModification(request: { orderId: string; reservationNumber: string }, access: OrderAccess, signal?: AbortSignal): Promise<Modification> {
   const body = { order_id: request.orderId, reservation_number: request.reservationNumber };
-  return (await commerceCall(ECOMMERCE_PATHS.modifications, ModificationResponseSchema, access, { method: 'POST', body, ...(signal ? { signal } : {}) })).data;
+  const options = { method: 'POST' as const, body, headers: orderAccessHeaders(request.orderId), ...(signal ? { signal } : {}) };
+  return (await commerceCall(ECOMMERCE_PATHS.modifications, ModificationResponseSchema, access, options)).data;
 }
 
 /** Proposes new dates, guests or traveller for the modification's room stay; the answer carries the new price. */
 export async function editModification(
-  request: { modificationId: string; roomStayId: string; changes: EditModificationRequest },
+  request: { modificationId: string; roomStayId: string; orderId: string; changes: EditModificationRequest },
   access: OrderAccess,
   signal?: AbortSignal,
 ): Promise<Modification> {
   const path = ECOMMERCE_PATHS.modificationRoomStay(request.modificationId, request.roomStayId);
-  return (await commerceCall(path, ModificationResponseSchema, access, { method: 'PUT', body: request.changes, ...(signal ? { signal } : {}) })).data;
+  const options = { method: 'PUT' as const, body: request.changes, headers: orderAccessHeaders(request.orderId), ...(signal ? { signal } : {}) };
+  return (await commerceCall(path, ModificationResponseSchema, access, options)).data;
 }
 
-/** Books the proposed stay; answers the updated order when the BFF sends it back, else null. */
-export async function completeModification(modificationId: string, access: OrderAccess, signal?: AbortSignal): Promise<Order | null> {
-  return orderIn(await commerceCall(ECOMMERCE_PATHS.modificationComplete(modificationId), AnyAnswerSchema, access, { method: 'POST', body: {}, ...(signal ? { signal } : {}) }));
+/** Books the proposed stay of the order's modification; answers the updated order when the BFF sends it back, else null. */
+export async function completeModification(request: { modificationId: string; orderId: string }, access: OrderAccess, signal?: AbortSignal): Promise<Order | null> {
+  const options = { method: 'POST' as const, body: {}, headers: orderAccessHeaders(request.orderId), ...(signal ? { signal } : {}) };
+  return orderIn(await commerceCall(ECOMMERCE_PATHS.modificationComplete(request.modificationId), AnyAnswerSchema, access, options));
 }
 
 /**
@@ -123,3 +151,6 @@ export const reservationOf = (param: string | number | undefined): string | unde
 
 /** `order_id`: the order's UUID, or undefined when missing or malformed. */
 export const OrderPageSearchSchema = v.object({ order_id: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined) });
+
+/** `token`: a confirmation mail's link token, exchanged once and then taken out of the address. */
+export const LinkTokenParamSchema = v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[\w.-]{1,300}$/))), undefined);

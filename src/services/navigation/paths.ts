@@ -38,6 +38,8 @@ export const ROUTES = {
     modify: '/booking/modify',
     confirmation: '/booking/confirmation',
   },
+  /** "Manage my booking" (beyond the specification's pages): find a booking by reservation number and last name or email. */
+  manageBooking: '/booking/manage',
   checkin: { personalDetails: '/checkin/personal-details' },
   checkout: { redirect: '/checkout/redirect' },
 } as const;

@@ -8,6 +8,7 @@ import type { RegisterRequest } from '../../contract/auth';
 import type { Locale } from '../../contract/locales';
 import { register } from '../../services/auth/api';
 import { InvalidInputError, statusOf } from '../../services/auth/errors';
+import { keepRegistrationProof } from '../../services/auth/registration-proofs';
 import { localizedPath, ROUTES } from '../../services/navigation/paths';
 import { PageTitle } from '../shell/PageTitle';
 import { SessionActorContext } from '../shell/session-context';
@@ -39,7 +40,9 @@ export function RegistrationPage({ locale, registrationToken }: { locale: Locale
 
   const mutation = useMutation({
     mutationFn: (body: RegisterRequest) => register(body),
-    onSuccess: (answer) => {
+    onSuccess: (answer, body) => {
+      // Sent back with the activation link, opened in this browser: the password chosen here is set then.
+      if (answer.registration_proof) keepRegistrationProof(body.email, answer.registration_proof);
       if (answer.token) {
         session.send({ type: 'token.received', token: answer.token });
         void router.navigate({ href: localizedPath(locale, ROUTES.account.activated), replace: true });

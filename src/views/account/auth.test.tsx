@@ -140,6 +140,31 @@ describe('sign-in dialog', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('offers a one-time code, the email kept, when password sign-in is paused for the account', async () => {
+    const { fetchMock } = await renderApp(
+      '/en/find-a-hotel',
+      bff({
+        '/auth/login': { status: 429, body: { error: { code: 'otp_required', message: 'Too many password attempts' } } },
+        '/auth/login/otp/code': { body: { data: { accepted: true } } },
+        '/auth/login/otp': { body: { data: { result: 'Authenticated', token: TOKEN } } },
+      }),
+    );
+    const signIn = await openDialog();
+    await userEvent.type(within(signIn).getByLabelText('Email address'), 'mia@example.com');
+    await userEvent.type(within(signIn).getByLabelText('Password'), 'correct horse battery');
+    await userEvent.click(within(signIn).getByRole('button', { name: 'Sign in' }));
+    expect(await within(signIn).findByRole('heading', { name: 'Sign in with a code' })).toBeTruthy();
+    expect(within(signIn).getByRole('alert').textContent).toBe(
+      'For your security, signing in with a password is paused for this account after too many attempts. We can email you a one-time code instead.',
+    );
+    expect((within(signIn).getByLabelText('Email address') as HTMLInputElement).value).toBe('mia@example.com');
+    await userEvent.click(within(signIn).getByRole('button', { name: 'Email me a code' }));
+    expect(JSON.parse(String(callsTo(fetchMock, '/auth/login/otp/code')[0]?.[1]?.body))).toEqual({ email: 'mia@example.com', locale: 'en' });
+    await userEvent.type(await within(signIn).findByLabelText('6-digit code'), '123456');
+    await userEvent.click(within(signIn).getByRole('button', { name: 'Sign in' }));
+    await expectSignedInHeader();
+  });
+
   it('closes the dialog and says so when the sign-in lacks an email (422 naming email)', async () => {
     await renderApp('/en/find-a-hotel', bff({ '/auth/login': { status: 422, body: { message: ['email'] } } }));
     const signIn = await openDialog();

@@ -17,6 +17,9 @@ export function Footer({ locale }: { locale: Locale }) {
               <SiteLink href={localizedPath(locale, ROUTES.findAHotel)}>{t`Find a hotel`}</SiteLink>
             </li>
             <li>
+              <SiteLink href={localizedPath(locale, ROUTES.manageBooking)}>{t`Find your booking`}</SiteLink>
+            </li>
+            <li>
               <SiteLink href={localizedPath(locale, ROUTES.account.registration)}>{t`Join H Rewards`}</SiteLink>
             </li>
             <li>

@@ -30,6 +30,7 @@ function useErrorMessages(): Record<LoginErrorCode, string> {
     invalidCredentials: t`The email address or password is not correct.`,
     invalidCode: t`This code is not correct or has expired. Check it or ask for a new one.`,
     tooManyAttempts: t`Too many attempts. Please wait a few minutes and try again.`,
+    passwordPaused: t`For your security, signing in with a password is paused for this account after too many attempts. We can email you a one-time code instead.`,
     failed: t`Something went wrong. Please try again.`,
     passwordRequired: t`This account has a password. Sign in with your email address and password.`,
     googleFailed: t`Sign in with Google did not work. Please try again.`,

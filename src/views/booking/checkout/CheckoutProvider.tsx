@@ -26,6 +26,7 @@ import {
   updateRoomStay,
 } from '../../../services/ecommerce/cart';
 import { forgetCartId, readStoredCartId, storeCartId } from '../../../services/ecommerce/persisted-cart';
+import { adoptCartAccess } from '../../../services/ecommerce/order-access';
 import { track } from '../../../services/ecommerce/tracking';
 import { localizedPath, ROUTES } from '../../../services/navigation/paths';
 import { fromQuery } from '../../../services/search/search-url';
@@ -203,13 +204,14 @@ function CheckoutEffects({ locale }: { locale: Locale }) {
     if (phase === 'ordered' && orderId) {
       // The order is made: the cart is done with; the confirmation page takes over (back does not return to paying).
       forgetCartId();
+      if (cartId) adoptCartAccess(cartId, orderId);
       void router.navigate({
         href: `${localizedPath(locale, ROUTES.booking.confirmation)}?${new URLSearchParams({ order_id: orderId }).toString()}`,
         replace: true,
       });
     }
     if (phase === 'redirecting' && redirectUrl) window.location.assign(redirectUrl);
-  }, [phase, orderId, redirectUrl, router, locale]);
+  }, [phase, orderId, cartId, redirectUrl, router, locale]);
   return <MemberSignIn />;
 }
 

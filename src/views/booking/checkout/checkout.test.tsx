@@ -93,7 +93,13 @@ function commerce(initial: Cart, override: Route = () => undefined): Route {
     if (method === 'PUT' && path === `/ecommerce/cart/${cart.cart_id}/payment-method`)
       return set({ ...cart, payment_method: (body as { payment_method: Cart['payment_method'] }).payment_method });
     if (method === 'PUT' && path === `/ecommerce/cart/${cart.cart_id}/credit-card`)
-      return set({ ...cart, payment_method: 'card', credit_card_id: (body as { credit_card_id: string }).credit_card_id });
+      // As the BFF answers: a reference of its own and what may be shown of the card, never the token sent.
+      return set({
+        ...cart,
+        payment_method: 'card',
+        credit_card_id: 'card-ref-1',
+        card: { brand: 'visa', last4: '4242', expiry_month: 12, expiry_year: 2030, cvv_required: false },
+      });
     if (method === 'PUT' && path === `/ecommerce/cart/${cart.cart_id}/stays/stay-1/room-stays/rs-1`) {
       const update = body as { traveller?: Cart['stays'][number]['room_stays'][number]['traveller'] };
       return set({

@@ -2,17 +2,22 @@ import { useLingui } from '@lingui/react/macro';
 import type { Locale } from '../../../contract/locales';
 import { localizedPath, ROUTES } from '../../../services/navigation/paths';
 import { NotFoundWaysOn } from '../../shell/NotFoundPage';
+import { SiteLink } from '../../shell/SiteLink';
 
 /**
- * A booking that is not there for this visitor: a wrong or incomplete link, or another member's booking
- * (the BFF answers 404 for both and never says which). The way forward: the member's bookings, or a new search.
+ * A booking that is not there for this visitor: a wrong, incomplete or expired link, a guest's booking
+ * opened without its access key (another tab or device), or another member's booking (the BFF answers 404
+ * for all and never says which). The way forward: the member's bookings, or a new search.
  */
 export function BookingNotFound({ locale }: { locale: Locale }) {
   const { t } = useLingui();
   return (
     <section className="status-page" aria-labelledby="booking-not-found-title" data-state="not-found">
       <h1 id="booking-not-found-title">{t`We can’t find this booking`}</h1>
-      <p>{t`The link may be incomplete, or the booking may belong to another account. Signed-in members find all their bookings in their account.`}</p>
+      <p>{t`The link may be incomplete or out of date, or the booking may belong to another account. Open the link in your confirmation email again; signed-in members find all their bookings in their account.`}</p>
+      <p>
+        <SiteLink href={localizedPath(locale, ROUTES.manageBooking)}>{t`Find your booking with its reservation number`}</SiteLink>
+      </p>
       <NotFoundWaysOn locale={locale} primary={{ href: localizedPath(locale, ROUTES.account.bookings), label: t`My bookings` }} />
     </section>
   );

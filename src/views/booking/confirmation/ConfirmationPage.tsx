@@ -1,11 +1,12 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import type { GuaranteeKind, Order, PaymentMethod } from '../../../contract/ecommerce';
+import { type GuaranteeKind, type Order, ORDER_LINK_PARAMS, type PaymentMethod } from '../../../contract/ecommerce';
 import type { Locale } from '../../../contract/locales';
 import { calendarHref, stayCalendar } from '../../../services/ecommerce/calendar';
-import { classifyOrderFailure, orderQuery } from '../../../services/ecommerce/orders';
+import { classifyOrderFailure, exchangeLinkToken, orderQuery } from '../../../services/ecommerce/orders';
 import { track } from '../../../services/ecommerce/tracking';
 import { formatCalendarDate } from '../../../services/format/dates';
 import { formatMoney, formatPoints } from '../../../services/format/money';
@@ -22,17 +23,27 @@ import './confirmation.css';
 type OrderStay = Order['stays'][number];
 type OrderRoomStay = OrderStay['room_stays'][number];
 
+interface ConfirmationPageProps {
+  locale: Locale;
+  orderId: string | undefined;
+  modified: string | undefined;
+  /** The token of the confirmation mail's link, when the page was opened from it. */
+  linkToken?: string | undefined;
+}
+
 /** The booking after payment: reservation numbers, stay, prices, policies; add to calendar, cancel, change. */
-export function ConfirmationPage({ locale, orderId, modified }: { locale: Locale; orderId: string | undefined; modified: string | undefined }) {
+export function ConfirmationPage({ locale, orderId, modified, linkToken }: ConfirmationPageProps) {
   const { t } = useLingui();
   const access = useAuthAccess();
-  const order = useQuery({ ...orderQuery(orderId ?? '', access), enabled: orderId !== undefined });
-  useTrackConversion(order.data?.order_id ?? null, modified !== undefined, access.token);
-  if (!orderId) return <BookingNotFound locale={locale} />;
+  const link = useMailLink(orderId, linkToken);
+  const order = useQuery({ ...orderQuery(orderId ?? '', access), enabled: orderId !== undefined && !link.pending });
+  // Opened again from the mail: no second conversion.
+  useTrackConversion(order.data?.order_id ?? null, modified !== undefined || link.fromMail, access.token);
+  if (!orderId && !link.pending) return <BookingNotFound locale={locale} />;
   return (
     <div className="page booking-page" data-page="booking-confirmation">
       <PageTitle title={t`Your booking`} />
-      {order.isPending ? (
+      {order.isPending || link.pending ? (
         <>
           <h1>{t`Your booking`}</h1>
           <CardSkeletons count={2} label={t`Loading your booking…`} />
@@ -51,6 +62,35 @@ export function ConfirmationPage({ locale, orderId, modified }: { locale: Locale
       )}
     </div>
   );
+}
+
+/**
+ * A page opened from the confirmation mail's link: the link's token comes out of the address at once
+ * (history replace: it is not kept in history, bookmarks or a shared address), and is traded once for
+ * the order's access key, which this tab keeps; then the order loads with it. An expired or altered
+ * link leaves the page as it would be without it (the booking not found, unless this tab has a key).
+ */
+function useMailLink(orderId: string | undefined, linkToken: string | undefined) {
+  const router = useRouter();
+  const [token] = useState(linkToken);
+  const exchange = useQuery({
+    queryKey: ['ecommerce', 'order-link', orderId ?? ''],
+    queryFn: () => exchangeLinkToken(token ?? ''),
+    enabled: token !== undefined,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const exchangedId = exchange.data;
+  useEffect(() => {
+    const params = new URLSearchParams(router.state.location.searchStr);
+    const target = exchangedId ?? orderId;
+    if (!params.has(ORDER_LINK_PARAMS.token) && (!target || params.get(ORDER_LINK_PARAMS.orderId) === target)) return;
+    params.delete(ORDER_LINK_PARAMS.token);
+    if (target) params.set(ORDER_LINK_PARAMS.orderId, target);
+    void router.navigate({ href: `${router.state.location.pathname}?${params.toString()}`, replace: true });
+  }, [router, orderId, exchangedId]);
+  return { pending: token !== undefined && exchange.isPending, fromMail: token !== undefined };
 }
 
 /**

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../../test/web/render-app';
-import type { Order } from '../../../contract/ecommerce';
+import { type Order, ORDER_ACCESS_HEADER } from '../../../contract/ecommerce';
+import { rememberOrderAccess } from '../../../services/ecommerce/order-access';
 import { formatCalendarDate } from '../../../services/format/dates';
 import { callsTo, CHECK_IN, CHECK_OUT, FIRST, flagsOff, order, ORDER_ID, ORDER_PATH, resetBookingPageTests, SECOND } from './order.fixtures';
 
@@ -142,5 +143,44 @@ describe('booking confirmation while loading', () => {
   it('shows placeholders until the booking arrives', async () => {
     await renderApp(PAGE, () => undefined);
     await waitFor(() => expect(screen.getByRole('status', { name: '' }).textContent).toContain('Loading your booking…'), { timeout: 5000 });
+  });
+});
+
+describe("a guest's booking and its access key", () => {
+  const ACCESS_PATH = '/bff/ecommerce/order/access';
+  const accessHeader = (call: unknown[] | undefined) => ((call?.[1] as RequestInit | undefined)?.headers as Record<string, string> | undefined)?.[ORDER_ACCESS_HEADER];
+  afterEach(() => window.sessionStorage.clear());
+
+  it('opens the booking with the key this tab keeps, sent in a header', async () => {
+    rememberOrderAccess(ORDER_ID, 'kept-key.sig');
+    const { fetchMock } = await renderApp(PAGE, (url) => (url.pathname === ORDER_PATH ? { body: { data: order() } } : undefined));
+    await screen.findByRole('heading', { level: 1, name: 'Your booking is confirmed' }, { timeout: 5000 });
+    const reads = callsTo(fetchMock, ORDER_PATH);
+    expect(reads.length).toBeGreaterThan(0);
+    for (const call of reads) expect(accessHeader(call)).toBe('kept-key.sig');
+  });
+
+  it("trades the mail link's token for a key once, takes the token out of the address, and loads the booking with the key", async () => {
+    const { fetchMock, router } = await renderApp(`${PAGE}&token=link-token.sig`, (url) => {
+      if (url.pathname === ACCESS_PATH) return { body: { data: { order_id: ORDER_ID, access_key: 'fresh-key.sig' } } };
+      return url.pathname === ORDER_PATH ? { body: { data: order() } } : undefined;
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Your booking is confirmed' }, { timeout: 5000 });
+    const exchanges = callsTo(fetchMock, ACCESS_PATH);
+    expect(exchanges).toHaveLength(1);
+    expect((exchanges[0]?.[1] as RequestInit).method).toBe('POST');
+    expect(JSON.parse(String((exchanges[0]?.[1] as RequestInit).body))).toEqual({ token: 'link-token.sig' });
+    expect(router.state.location.searchStr).toBe(`?order_id=${ORDER_ID}`);
+    for (const call of callsTo(fetchMock, ORDER_PATH)) expect(accessHeader(call)).toBe('fresh-key.sig');
+    expect(fetchMock.mock.calls.filter(([input]) => String(input).includes('link-token'))).toHaveLength(0);
+    expect(window.sessionStorage.getItem(`orderAccess:${ORDER_ID}`)).toBe('fresh-key.sig');
+    // Opened again from the mail: not a new conversion.
+    expect(callsTo(fetchMock, '/bff/ecommerce/track-conversion')).toHaveLength(0);
+  });
+
+  it('says the booking cannot be found for an expired or altered link, and still takes the token out of the address', async () => {
+    const { router } = await renderApp(`${PAGE}&token=expired.sig`, (url) => (url.pathname === ORDER_PATH ? { status: 404, body: {} } : undefined));
+    expect(await screen.findByRole('heading', { level: 1, name: 'We can’t find this booking' }, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.searchStr).toBe(`?order_id=${ORDER_ID}`);
   });
 });

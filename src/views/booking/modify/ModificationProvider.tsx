@@ -33,7 +33,7 @@ export function ModificationProvider({ locale, orderId, reservationNumber, curre
   const channel = useContext(AuthChannelContext);
   if (!channel) throw new Error('ModificationProvider is used outside the SessionProvider');
   // The actors read the session's token when they run: a refreshed token must not restart the machine.
-  const [logic] = useState(() => modificationLogic(() => ({ token: selectToken(session.getSnapshot()), channel })));
+  const [logic] = useState(() => modificationLogic(orderId, () => ({ token: selectToken(session.getSnapshot()), channel })));
   const [input] = useState<ModificationInput>(() => ({ orderId, reservationNumber, currentTraveller, today: todayIn(BUSINESS_TIME_ZONE) }));
   return (
     <ModificationActorContext.Provider logic={logic} options={{ input }}>
@@ -43,13 +43,13 @@ export function ModificationProvider({ locale, orderId, reservationNumber, curre
   );
 }
 
-/** The machine with the BFF calls of services/ecommerce/orders.ts. */
-function modificationLogic(access: () => OrderAccess) {
+/** The machine with the BFF calls of services/ecommerce/orders.ts (a guest's carry the order's access key). */
+function modificationLogic(orderId: string, access: () => OrderAccess) {
   return modificationMachine.provide({
     actors: {
       startModification: fromPromise(({ input, signal }) => startModification(input, access(), signal)),
-      editModification: fromPromise(({ input, signal }) => editModification(input, access(), signal)),
-      completeModification: fromPromise(({ input, signal }) => completeModification(input.modificationId, access(), signal)),
+      editModification: fromPromise(({ input, signal }) => editModification({ ...input, orderId }, access(), signal)),
+      completeModification: fromPromise(({ input, signal }) => completeModification({ modificationId: input.modificationId, orderId }, access(), signal)),
     },
   });
 }

@@ -1,0 +1,77 @@
+import { useLingui } from '@lingui/react/macro';
+import { useMutation } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { ORDER_LINK_PARAMS } from '../../../contract/ecommerce';
+import type { Locale } from '../../../contract/locales';
+import { HttpError } from '../../../services/bff/client';
+import { lookupOrder } from '../../../services/ecommerce/orders';
+import { localizedPath, ROUTES } from '../../../services/navigation/paths';
+import { PageTitle } from '../../shell/PageTitle';
+
+/**
+ * "Manage my booking": a guest finds a booking with its reservation number and the last name of its
+ * guest or the booking's email; the BFF answers with the booking's access key (kept for this tab), and
+ * the confirmation page opens it. A wrong pair and an unknown number read the same.
+ */
+export function ManageBookingPage({ locale }: { locale: Locale }) {
+  const { t } = useLingui();
+  const router = useRouter();
+  const numberId = useId();
+  const nameId = useId();
+  const errorId = useId();
+  const [number, setNumber] = useState('');
+  const [name, setName] = useState('');
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  const find = useMutation({
+    mutationFn: () => {
+      const who = name.trim();
+      return lookupOrder(who.includes('@') ? { reservation_number: number, email: who } : { reservation_number: number, last_name: who });
+    },
+    onSuccess: (orderId) =>
+      router.navigate({ href: `${localizedPath(locale, ROUTES.booking.confirmation)}?${new URLSearchParams({ [ORDER_LINK_PARAMS.orderId]: orderId }).toString()}` }),
+    // The message is announced (role alert) and focused, so a keyboard user lands on it.
+    onError: () => requestAnimationFrame(() => errorRef.current?.focus()),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (number.trim() && name.trim()) find.mutate();
+  };
+  const status = find.error instanceof HttpError ? find.error.status : null;
+  const problem =
+    status === 404 || status === 400
+      ? t`We found no booking with these details. Check the reservation number in your confirmation email and the guest’s last name.`
+      : status === 429
+        ? t`Too many attempts. Please wait a few minutes and try again.`
+        : find.isError
+          ? t`Your booking could not be looked up. Please try again.`
+          : null;
+  return (
+    <div className="page booking-page" data-page="booking-manage">
+      <PageTitle title={t`Find your booking`} />
+      <h1>{t`Find your booking`}</h1>
+      <p>{t`Enter the reservation number from your confirmation email and the last name of the guest, or the email address you booked with.`}</p>
+      <form onSubmit={submit} noValidate aria-describedby={problem ? errorId : undefined}>
+        <p className="form-field">
+          <label htmlFor={numberId}>{t`Reservation number`}</label>
+          <input id={numberId} name="reservation_number" required autoComplete="off" spellCheck={false} dir="ltr" value={number} onChange={(event) => setNumber(event.target.value)} />
+        </p>
+        <p className="form-field">
+          <label htmlFor={nameId}>{t`Last name or email address`}</label>
+          <input id={nameId} name="last_name" required autoComplete="family-name" value={name} onChange={(event) => setName(event.target.value)} />
+        </p>
+        {problem ? (
+          <p id={errorId} ref={errorRef} className="form-field__error" role="alert" tabIndex={-1}>
+            {problem}
+          </p>
+        ) : null}
+        <p>
+          <button type="submit" className="button" disabled={find.isPending || !number.trim() || !name.trim()}>
+            {find.isPending ? t`Looking for your booking…` : t`Find booking`}
+          </button>
+        </p>
+      </form>
+    </div>
+  );
+}
