@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { withDeadline } from '../lib/deadline';
 
 /** Thrown when a request has not been answered by its deadline; the error handler answers 503. */
 export class RequestDeadlineExceeded extends Error {
@@ -16,14 +17,6 @@ export class RequestDeadlineExceeded extends Error {
  */
 export function requestDeadline(deadlineMs: number): MiddlewareHandler {
   return async (_c, next) => {
-    let timer: NodeJS.Timeout | undefined;
-    const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RequestDeadlineExceeded(deadlineMs)), deadlineMs);
-    });
-    try {
-      await Promise.race([next(), expired]);
-    } finally {
-      clearTimeout(timer);
-    }
+    await withDeadline(next(), deadlineMs, () => new RequestDeadlineExceeded(deadlineMs));
   };
 }
