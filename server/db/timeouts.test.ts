@@ -10,6 +10,7 @@ import { ErrorBodySchema } from '../../src/contract/errors';
 import { useTestDatabase } from '../../test/bff/database';
 import { createMemoryLogger } from '../../test/bff/memory-logger';
 import { createApp } from '../app';
+import { withDeadline } from '../lib/deadline';
 import { isDatabaseUnavailable } from './availability';
 import { type DatabaseHandle, type DatabaseTimeouts, openDatabase } from './database';
 
@@ -37,17 +38,8 @@ async function appOn(databaseUrl: string, requestDeadlineMs?: number) {
 }
 
 /** The answer, or a failure when none came within the hang limit. */
-async function answerOf(pending: Response | Promise<Response>): Promise<Response> {
-  let timer: NodeJS.Timeout | undefined;
-  const hang = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${HANG_LIMIT_MS} ms`)), HANG_LIMIT_MS);
-  });
-  try {
-    return await Promise.race([pending, hang]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const answerOf = (pending: Response | Promise<Response>): Promise<Response> =>
+  withDeadline(Promise.resolve(pending), HANG_LIMIT_MS, () => new Error(`no answer within ${HANG_LIMIT_MS} ms`));
 
 const ROUTES = ['/content/brands?locale=en', '/content/hotels-for-dropdown?locale=en', ECOMMERCE_PATHS.cart(randomUUID())];
 
