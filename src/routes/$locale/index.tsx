@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { brandsQuery, destinationsQuery } from '../../services/content/queries';
+import { ROUTES } from '../../services/navigation/paths';
 import { HomePage } from '../../views/home/HomePage';
+import { SearchBar } from '../../views/search/SearchBar';
+import { SearchProvider } from '../../views/search/SearchProvider';
 import { prefetchForPage } from '../-prefetch';
 
 export const Route = createFileRoute('/$locale/')({
@@ -12,6 +15,15 @@ export const Route = createFileRoute('/$locale/')({
   },
   component: function HomeRoute() {
     const { locale } = Route.useRouteContext();
-    return <HomePage locale={locale} />;
+    return (
+      <HomePage
+        locale={locale}
+        searchForm={
+          <SearchProvider locale={locale} query={{}} submitPath={ROUTES.findAHotel}>
+            <SearchBar locale={locale} />
+          </SearchProvider>
+        }
+      />
+    );
   },
 });

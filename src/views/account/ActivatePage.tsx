@@ -14,7 +14,7 @@ import { PageTitle } from '../shell/PageTitle';
 import { SessionActorContext } from '../shell/session-context';
 import { SignInButton } from '../shell/SignInButton';
 import { SiteLink } from '../shell/SiteLink';
-import { Field } from './fields';
+import { Field } from '../ui/fields';
 
 type Answer = Awaited<ReturnType<typeof activate>>;
 

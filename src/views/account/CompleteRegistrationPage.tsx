@@ -12,7 +12,7 @@ import { PageTitle } from '../shell/PageTitle';
 import { SessionActorContext, useAuthAccess } from '../shell/session-context';
 import { SignInButton } from '../shell/SignInButton';
 import { SiteLink } from '../shell/SiteLink';
-import { Field, formText, isSalutation, SalutationField } from './fields';
+import { Field, formText, isSalutation, SalutationField } from '../ui/fields';
 
 type FieldName = 'firstName' | 'lastName' | 'birthday' | 'address' | 'countryCode';
 

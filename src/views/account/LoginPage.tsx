@@ -14,7 +14,7 @@ import { localizedPath, POST_LOGIN_ROUTE, ROUTES } from '../../services/navigati
 import { LoginPanel } from '../shell/LoginPanel';
 import { PageTitle } from '../shell/PageTitle';
 import { SessionActorContext, useLoginActor, useLoginControl } from '../shell/session-context';
-import { Field, NewPasswordField } from './fields';
+import { Field, NewPasswordField } from '../ui/fields';
 
 /** The login page's query (spec section 2), as the route validated it. */
 export interface LoginQuery {

@@ -13,7 +13,7 @@ import { localizedPath, ROUTES } from '../../services/navigation/paths';
 import { PageTitle } from '../shell/PageTitle';
 import { SessionActorContext } from '../shell/session-context';
 import { SignInButton } from '../shell/SignInButton';
-import { CheckField, Field, NewPasswordField, formText, isSalutation, looksLikeEmail, SalutationField } from './fields';
+import { CheckField, Field, NewPasswordField, formText, isSalutation, looksLikeEmail, SalutationField } from '../ui/fields';
 
 type FieldName = 'firstName' | 'lastName' | 'email' | 'password' | 'acceptTerms';
 type FieldErrors = Partial<Record<FieldName, string>>;

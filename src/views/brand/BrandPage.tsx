@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { Locale } from '../../contract/locales';
 import { brandQuery } from '../../services/content/queries';
-import { HotelCard } from '../hotel/HotelCard';
+import { HotelCard } from '../ui/HotelCard';
 import { PageTitle } from '../shell/PageTitle';
 import { useBrandTheme } from '../shell/use-brand-theme';
 

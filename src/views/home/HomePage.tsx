@@ -2,6 +2,7 @@ import { Plural, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { Brand, Destination } from '../../contract/content';
 import type { Locale } from '../../contract/locales';
+import type { ReactNode } from 'react';
 import { brandsQuery, destinationsQuery } from '../../services/content/queries';
 import { localizedPath, ROUTES } from '../../services/navigation/paths';
 import { THEMES, themeCssVariables } from '../../themes/tokens';
@@ -9,10 +10,9 @@ import { PageTitle } from '../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../shell/QueryState';
 import { SiteLink } from '../shell/SiteLink';
 import { ThemeLogo } from '../shell/ThemeLogo';
-import { SearchBar } from '../search/SearchBar';
-import { SearchProvider } from '../search/SearchProvider';
 
-export function HomePage({ locale }: { locale: Locale }) {
+/** The home page; the search form (another flow's view) is handed in by the route that composes the page. */
+export function HomePage({ locale, searchForm }: { locale: Locale; searchForm: ReactNode }) {
   const { t } = useLingui();
   return (
     <>
@@ -21,9 +21,7 @@ export function HomePage({ locale }: { locale: Locale }) {
         <div className="hero__inner">
           <h1 id="home-title">{t`Hotels for every journey, rewards for every stay`}</h1>
           <p>{t`Discover the brands of H World Hotels and collect H Rewards points wherever you stay.`}</p>
-          <SearchProvider locale={locale} query={{}} submitPath={ROUTES.findAHotel}>
-            <SearchBar locale={locale} />
-          </SearchProvider>
+          {searchForm}
         </div>
       </section>
       <div className="page">

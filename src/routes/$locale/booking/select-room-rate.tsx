@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ROUTES } from '../../../services/navigation/paths';
-import { SelectRoomRatePage } from '../../../views/booking/SelectRoomRatePage';
+import { SelectRoomRatePage } from '../../../views/search/SelectRoomRatePage';
 import { SearchProvider } from '../../../views/search/SearchProvider';
 
 export const Route = createFileRoute('/$locale/booking/select-room-rate')({

@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 import type { Locale } from '../../../contract/locales';
 import { selectCart } from '../../../machines/cart/cart.selectors';
 import { formatMoney } from '../../../services/format/money';
-import { Field } from '../../account/fields';
+import { Field } from '../../ui/fields';
 import { CartActorContext } from './checkout-context';
 
 /** Vouchers and the promo code; the server decides what they are worth and the summary shows it. */

@@ -7,7 +7,7 @@ import type { AddonPricing } from '../../../contract/search';
 import { roomStaysOf } from '../../../machines/cart/cart.rules';
 import { selectCart } from '../../../machines/cart/cart.selectors';
 import { formatMoney, formatPoints } from '../../../services/format/money';
-import { CheckField } from '../../account/fields';
+import { CheckField } from '../../ui/fields';
 import { useFlag } from '../../shell/flags-context';
 import { useAuthAccess } from '../../shell/session-context';
 import { availableAddonsQuery, insuranceQuoteQuery } from './checkout-queries';

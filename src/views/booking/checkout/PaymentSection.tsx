@@ -6,7 +6,7 @@ import type { Locale } from '../../../contract/locales';
 import { selectCart, selectChosenCard, selectHasCvv, selectPaymentMethods, selectShownPaymentMethod } from '../../../machines/cart/cart.selectors';
 import { selectIsSignedIn } from '../../../machines/session/session.selectors';
 import { formatPoints } from '../../../services/format/money';
-import { CheckField } from '../../account/fields';
+import { CheckField } from '../../ui/fields';
 import { useFlag } from '../../shell/flags-context';
 import { SessionActorContext, useAuthAccess } from '../../shell/session-context';
 import { merchantQuery, savedCardsQuery } from './checkout-queries';

@@ -4,7 +4,7 @@ import type { Locale } from '../../../contract/locales';
 import { roomStaysOf } from '../../../machines/cart/cart.rules';
 import { selectCart, selectCompany, selectCompanyErrors, selectDraft, selectIsBusiness, selectTravellerErrors } from '../../../machines/cart/cart.selectors';
 import type { CompanyField, FieldProblem, TravellerDraft, TravellerField } from '../../../machines/cart/cart.types';
-import { Field, SalutationField } from '../../account/fields';
+import { Field, SalutationField } from '../../ui/fields';
 import { CartActorContext } from './checkout-context';
 
 /** The words for a field's problem (the macro needs `t` from useLingui in scope). */

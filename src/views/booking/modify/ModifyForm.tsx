@@ -21,7 +21,7 @@ import type { PriceChange } from '../../../machines/modification/modification.se
 import type { DraftProblem, TravellerFields } from '../../../machines/modification/modification.types';
 import { formatCalendarDate } from '../../../services/format/dates';
 import { formatMoney } from '../../../services/format/money';
-import { Field } from '../../account/fields';
+import { Field } from '../../ui/fields';
 import { CardSkeletons } from '../../shell/QueryState';
 import { SiteLink } from '../../shell/SiteLink';
 import { ModificationActorContext } from './modification-context';

@@ -17,7 +17,7 @@ import { PageTitle } from '../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../shell/QueryState';
 import { useAuthAccess } from '../shell/session-context';
 import { SiteLink } from '../shell/SiteLink';
-import { SearchActorContext } from '../search/search-context';
+import { SearchActorContext } from './search-context';
 import '../search/search.css';
 
 /** For each room of the search, the room types that fit and their rates; one rate is chosen per room. */
