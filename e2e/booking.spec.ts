@@ -210,3 +210,46 @@ test('the link in the confirmation mail opens the booking in a new tab, and the 
   await expect(bare.getByText(number).first()).toBeVisible({ timeout: 15_000 });
   await expect(bare).toHaveURL(bookingAddress);
 });
+
+/** Signs the demo member in with the header's dialog on the page that is open. */
+async function signInWithPassword(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  const signIn = page.getByRole('dialog');
+  await signIn.getByLabel('Email address').fill(PASSWORD_MEMBER);
+  await signIn.getByLabel('Password').fill(DEMO_PASSWORD);
+  await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+const firstGuestName = (page: Page) => page.getByRole('group', { name: /main guest/i }).first().getByLabel('First name');
+
+test('a guest signs in on the check-out page of a member rate, and the booking goes on for the member', async ({ page, request }) => {
+  const stay = await findStay(request, (offered) => offered.isMemberRate, 61);
+  await page.goto(checkoutPath(stay));
+  await expect(page.getByText('This is a member rate: sign in to book it')).toBeVisible({ timeout: 15_000 });
+  await signInWithPassword(page);
+  // The cart is made for the member, with their details.
+  await expect(firstGuestName(page)).toHaveValue(/.+/, { timeout: 15_000 });
+  await expect(page.getByRole('radio', { name: 'Reward points' })).toBeVisible();
+});
+
+test('a member who signs out on the check-out page, here or in another tab, leaves no details and no member cart behind', async ({ page, request }) => {
+  const stay = await findStay(request, (offered) => offered.isMemberRate, 64);
+  await page.goto('/en/');
+  await signInWithPassword(page);
+  await page.goto(checkoutPath(stay));
+  await expect(firstGuestName(page)).toHaveValue(/.+/, { timeout: 15_000 });
+  const email = await page.getByRole('group', { name: /main guest/i }).first().getByLabel('Email address').inputValue();
+
+  // Another tab of the same browser signs out: this tab hears it at once.
+  const other = await openInNewTab(page, '/en/');
+  await other.getByRole('button', { name: 'Sign out' }).click();
+  await expect(other.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await other.close();
+
+  await expect(page.getByText(/You signed out, so your details and your member booking were removed from this page/)).toBeVisible({ timeout: 15_000 });
+  // The member rate is for members: the guest is asked to sign in again, and nothing of the member stays.
+  await expect(page.getByText('This is a member rate: sign in to book it')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(await page.locator('body').innerText()).not.toContain(email);
+});

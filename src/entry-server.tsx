@@ -6,6 +6,8 @@ import { dehydrate } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { prerender } from 'react-dom/static';
 import { App } from './app';
+import { createAppSystem } from './app-actor';
+import type { AppSystem } from './app-actor';
 import type { RenderedPage, ServerBuild } from './contract/rendering';
 import { createAppRouter, createQueryClient } from './router';
 import { setBffTransport } from './services/bff/client';
@@ -28,7 +30,17 @@ export function renderPage(url: string): Promise<RenderedPage> {
 async function render(url: string): Promise<RenderedPage> {
   const { origin, pathname, search } = new URL(url);
   const queryClient = createQueryClient();
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [`${pathname}${search}`] }), origin);
+  // The page renders signed out, as the browser's first render does; the actors stop with the render.
+  const system = createAppSystem({ queryClient, router: () => router, location: { pathname, hash: '' } });
+  const router = createAppRouter(queryClient, system, createMemoryHistory({ initialEntries: [`${pathname}${search}`] }), origin);
+  try {
+    return await renderWith(router, queryClient, system, pathname);
+  } finally {
+    system.stop();
+  }
+}
+
+async function renderWith(router: ReturnType<typeof createAppRouter>, queryClient: ReturnType<typeof createQueryClient>, system: AppSystem, pathname: string): Promise<RenderedPage> {
   await router.load();
   // One i18n serves all requests (messages outside components read it too): the page's language is made
   // the active one after the last await before rendering. The render itself may wait for code loaded on
@@ -36,7 +48,7 @@ async function render(url: string): Promise<RenderedPage> {
   await activateLocaleOfPath(pathname);
   // prerender waits for parts loaded on demand (React.lazy), so the page arrives complete.
   const { prelude } = await prerender(
-    <App i18n={i18n} queryClient={queryClient} router={router} />,
+    <App i18n={i18n} queryClient={queryClient} router={router} system={system} />,
     // Everything is written in place: no boundary is sent apart with a script to reveal it later, which
     // the content security policy would block.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },

@@ -1,15 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRouter, useRouter } from '@tanstack/react-router';
 import type { ErrorComponentProps, RouterHistory } from '@tanstack/react-router';
+import type { AppSystem } from './app-actor';
 import { HttpError } from './services/bff/client';
+import { reportError } from './services/errors/report';
 import { routeTree } from './routeTree.gen';
 import { ErrorPage } from './views/shell/ErrorPage';
 
-function RouteError({ error, reset }: ErrorComponentProps) {
+function RouteError({ reset }: ErrorComponentProps) {
   const router = useRouter();
   return (
     <ErrorPage
-      error={error}
       onRetry={() => {
         reset();
         void router.invalidate();
@@ -43,18 +44,21 @@ export function createQueryClient(): QueryClient {
 
 /**
  * The app's router; tests and the server pass a memory history (the server also the origin of the
- * request), the browser uses its own.
+ * request), the browser uses its own. Routes reach the app's actor system through the context (a page
+ * that runs a flow tells the app when it opens and closes).
  */
-export function createAppRouter(queryClient: QueryClient, history?: RouterHistory, origin?: string) {
+export function createAppRouter(queryClient: QueryClient, system: AppSystem, history?: RouterHistory, origin?: string) {
   return createRouter({
     routeTree,
     ...(history ? { history } : {}),
     ...(origin ? { origin } : {}),
-    context: { queryClient },
+    context: { queryClient, app: system.app },
     defaultPreload: 'intent',
     // Loaders read through the query cache, so the router keeps no cache of its own.
     defaultPreloadStaleTime: 0,
     defaultErrorComponent: RouteError,
+    // A page that fails is reported where the router catches it (in the browser), once per failure.
+    defaultOnCatch: (error) => reportError(error, 'page'),
     // In the browser only: on the server the router would write an inline script for it, which the
     // content security policy forbids and the browser's render does not have.
     scrollRestoration: !import.meta.env.SSR,

@@ -3,14 +3,20 @@ import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
+import { createAppSystem, followRouter } from './app-actor';
+import { startAnalytics } from './services/analytics/analytics';
 import { initErrorReporting } from './services/errors/report';
 import { activateLocaleOfPath, i18n } from './services/i18n/catalogs';
 import { createAppRouter, createQueryClient } from './router';
 
 void initErrorReporting();
+// The analytics queue flushes when the page is hidden; web vitals are observed from now on.
+startAnalytics();
 
 const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
+const system = createAppSystem({ queryClient, router: () => router, location: window.location });
+const router = createAppRouter(queryClient, system);
+followRouter(system, router);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -23,7 +29,7 @@ if (queryState?.textContent) hydrate(queryClient, JSON.parse(queryState.textCont
 // rendered: the first page's catalog is activated before anything renders.
 await activateLocaleOfPath(window.location.pathname);
 
-const app = <App i18n={i18n} queryClient={queryClient} router={router} />;
+const app = <App i18n={i18n} queryClient={queryClient} router={router} system={system} />;
 if (container.hasChildNodes()) {
   // Take over the server's markup: the first render must match it, so the route (its code and data) is
   // loaded first. Hydrating in a transition lets the browser handle input between slices of the work.

@@ -16,10 +16,10 @@ import { addonsView } from '../search/addons';
 import { benefitsFor } from '../search/benefits';
 import type { Catalogue } from '../search/catalogue';
 import { toMajor } from '../search/money';
+import { appliedVouchers } from './applied-vouchers';
 import type { CommerceContext, Failure, Result, Viewer } from './context';
 import { fail, notFoundFailure } from './context';
 import { availabilityProblem, type CartMoney, cartMoney, priceAddons, type PricedStay, priceStay, type StayProblem } from './pricing';
-import { appliedVouchers } from './vouchers';
 import { type AppliedVoucher, cardView, cartView, type CartRow } from './views';
 
 type CreateCart = v.InferOutput<typeof CreateCartRequestSchema>;

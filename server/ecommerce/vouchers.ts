@@ -1,10 +1,8 @@
 import { and, eq, gte, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/database';
 import { cartVouchers, vouchers } from '../db/schema';
 import { changeCart } from './carts';
 import { type CommerceContext, fail, notFoundFailure, type Viewer } from './context';
 import type { Writer } from './inventory';
-import type { AppliedVoucher } from './views';
 
 /**
  * Vouchers on carts (decision records 0014 and 0023). Applying a voucher lists it on the cart and takes
@@ -12,23 +10,8 @@ import type { AppliedVoucher } from './views';
  * so a cart left unpaid keeps no one else from using it. A voucher is claimed only by paying: the hold's
  * transaction takes it with a conditional UPDATE that one payment wins (the others answer 409
  * voucher_unavailable before anything is authorised), a payment that fails gives it back, and the order
- * redeems it.
+ * redeems it. Pricing reads what a cart lists through applied-vouchers.ts.
  */
-
-export async function appliedVouchers(db: Database, cartId: string): Promise<AppliedVoucher[]> {
-  return db
-    .select({
-      id: vouchers.id,
-      code: vouchers.code,
-      category: vouchers.category,
-      amountMinor: vouchers.amountMinor,
-      currency: vouchers.currency,
-    })
-    .from(cartVouchers)
-    .innerJoin(vouchers, eq(vouchers.id, cartVouchers.voucherId))
-    .where(and(eq(cartVouchers.cartId, cartId), isNull(vouchers.redeemedOrderId)))
-    .orderBy(vouchers.code);
-}
 
 /** Thrown inside the hold's transaction when a voucher of the cart is used or being paid by another cart. */
 export class VoucherTaken extends Error {

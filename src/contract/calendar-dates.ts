@@ -19,6 +19,14 @@ export function calendarDateIn(timeZone: string, now: Date): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
+/**
+ * Today's calendar date in the business time zone (Europe/Berlin, spec section 9): the one "today" of
+ * searches, date pickers, opening dates and booking dates, wherever the visitor's clock is.
+ */
+export function todayInBerlin(now: Date = new Date()): string {
+  return calendarDateIn(BUSINESS_TIME_ZONE, now);
+}
+
 /** Adds whole days to a calendar date. */
 export function addDays(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number);

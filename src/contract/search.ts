@@ -43,6 +43,8 @@ export const SUPPORTED_CURRENCIES = [
 ] as const;
 export type Currency = (typeof SUPPORTED_CURRENCIES)[number];
 export const CurrencySchema = v.picklist(SUPPORTED_CURRENCIES, 'Unknown currency');
+/** Prices are asked for and shown in this currency until the guest can choose another. */
+export const DEFAULT_CURRENCY: Currency = 'EUR';
 
 export const SORT_OPTIONS = ['price-asc', 'price-desc', 'distance', 'name'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
@@ -129,7 +131,7 @@ export const HotelSearchRequestSchema = v.pipe(
     sortBy: v.optional(SortSchema, 'price-asc'),
     minPrice: v.optional(v.pipe(v.number(), v.minValue(0))),
     maxPrice: v.optional(v.pipe(v.number(), v.minValue(0))),
-    currency: v.optional(CurrencySchema, 'EUR'),
+    currency: v.optional(CurrencySchema, DEFAULT_CURRENCY),
     locale: v.optional(LocaleSchema, 'en'),
   }),
   v.forward(v.partialCheck([['startDate'], ['endDate']], departsAfterArrival, DEPARTURE_AFTER_ARRIVAL), ['endDate']),
@@ -204,7 +206,7 @@ export const CalendarRequestSchema = v.pipe(
     city: v.optional(TextSchema({ max: 100 })),
     ...StayDatesEntries,
     adults: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SEARCH_LIMITS.maxAdultsPerRoom)), 1),
-    currency: v.optional(CurrencySchema, 'EUR'),
+    currency: v.optional(CurrencySchema, DEFAULT_CURRENCY),
   }),
   v.forward(v.partialCheck([['startDate'], ['endDate']], departsAfterArrival, DEPARTURE_AFTER_ARRIVAL), ['endDate']),
   v.check((input) => Boolean(input.hotelCode) !== Boolean(input.city), 'Ask for one hotel or one city'),
@@ -266,11 +268,12 @@ export const RoomsRequestSchema = v.pipe(
     rooms: RoomsSchema,
     promo: v.optional(PromoCodeSchema),
     payWithPoints: v.optional(v.boolean(), false),
-    currency: v.optional(CurrencySchema, 'EUR'),
+    currency: v.optional(CurrencySchema, DEFAULT_CURRENCY),
     locale: v.optional(LocaleSchema, 'en'),
   }),
   v.forward(v.partialCheck([['startDate'], ['endDate']], departsAfterArrival, DEPARTURE_AFTER_ARRIVAL), ['endDate']),
 );
+export type RoomsRequest = v.InferInput<typeof RoomsRequestSchema>;
 export const RoomsResponseSchema = v.object({
   data: v.object({
     hotelCode: v.string(),
@@ -361,7 +364,7 @@ export const BoundedRoomsRequestSchema = v.pipe(RoomsRequestSchema, stayAtMost(S
 const roomStayEntries = {
   hotelCode: HotelCodeSchema,
   ...StayDatesEntries,
-  currency: v.optional(CurrencySchema, 'EUR'),
+  currency: v.optional(CurrencySchema, DEFAULT_CURRENCY),
   locale: v.optional(LocaleSchema, 'en'),
 };
 const bookingRoomsEntries = {
@@ -664,3 +667,60 @@ export const RatePolicySchema = v.object({
   childPolicy: v.object({ adultFromAge: v.number() }),
 });
 export const RatePolicyResponseSchema = v.object({ data: RatePolicySchema });
+
+// ---------- the search in a page's URL (spec sections 2 and 3) ----------
+
+export interface SearchRoomState {
+  uuid: string;
+  adults: number;
+  /** Child ages; an age of 0 is stored as 1 (spec section 5). */
+  children: number[];
+  /** Chosen on the room-and-rate step; in the URL as room-N-rate-code / room-N-room-type-code. */
+  rateCode?: string;
+  roomTypeCode?: string;
+}
+
+export interface SearchDateRange {
+  /** Arrival, `yyyy-MM-dd`. */
+  start: string;
+  /** Departure, `yyyy-MM-dd`, after the arrival. */
+  end: string;
+}
+
+export interface SearchPriceRange {
+  min: number | null;
+  max: number | null;
+}
+
+/** The search a page's URL describes, read field by field (services/search/search-url.ts). */
+export interface SearchQueryState {
+  features: string[];
+  brands: string[];
+  promoCode: string;
+  location: string;
+  dateRange: SearchDateRange;
+  isBusiness: boolean;
+  payWithPoints: boolean;
+  rooms: SearchRoomState[];
+  /** Flexible-dates window in days, when the guest asked for one. */
+  approxDateRange: number | null;
+  sortBy: SortOption;
+  priceRange: SearchPriceRange;
+}
+
+/**
+ * A page's query as the router hands it over: any keys, each value a string or what the router's
+ * JSON-aware parser made of it (a number, a boolean, an array). Anything that is not an object of that
+ * kind counts as an empty query, so reading a URL never fails.
+ */
+export const UrlQuerySchema = v.fallback(v.record(v.string(), v.unknown()), {});
+export type UrlQuery = v.InferOutput<typeof UrlQuerySchema>;
+
+/**
+ * The query of a page that shows a search (results, rooms and rates): the URL as it is, read into the
+ * typed search by `read` (the search URL codec, which knows today and never throws). The typed search
+ * is kept under `searched`; the route's search middleware keeps it out of the address.
+ */
+export function searchPageSchema(read: (query: UrlQuery) => SearchQueryState) {
+  return v.pipe(UrlQuerySchema, v.transform((query) => ({ searched: read(query) })));
+}

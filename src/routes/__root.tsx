@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { AppActor } from '../app-actor';
 import { createRootRouteWithContext, Outlet, useLocation } from '@tanstack/react-router';
 import { activateLocaleOfPath, displayLocale } from '../services/i18n/catalogs';
 import { NotFoundPage } from '../views/shell/NotFoundPage';
@@ -6,6 +7,8 @@ import { SiteLayout } from '../views/shell/SiteLayout';
 
 export interface RouterContext {
   queryClient: QueryClient;
+  /** The app's root actor (src/machines/app): routes tell it when a page with a flow opens and closes. */
+  app: AppActor;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({

@@ -2,10 +2,12 @@ import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import flagsFile from '../../server/features/flags.json';
 import { activateLocaleOfPath, i18n } from '../../src/services/i18n/catalogs';
+import { createAppSystem, followRouter } from '../../src/app-actor';
 import { createAppRouter, createQueryClient } from '../../src/router';
+import { AppSystemContext } from '../../src/views/shell/session-context';
 
 export type BffHandler = (url: URL) => { status?: number; body: unknown } | undefined;
 
@@ -27,15 +29,27 @@ export async function renderApp(path: string, handler: BffHandler = () => undefi
   });
   vi.stubGlobal('fetch', fetchMock);
   const queryClient = createQueryClient();
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
+  const url = new URL(path, 'http://site.test');
+  const system = createAppSystem({ queryClient, router: () => router, location: { pathname: url.pathname, hash: url.hash } });
+  const router = createAppRouter(queryClient, system, createMemoryHistory({ initialEntries: [path] }));
+  const unfollow = followRouter(system, router);
+  // The actors and their browser listeners (other tabs' storage) end with the test.
+  onTestFinished(() => {
+    unfollow();
+    system.stop();
+  });
   // As the browser entry does: the first page's catalog is active before anything renders.
   await activateLocaleOfPath(new URL(path, 'http://site.test').pathname);
   const view = render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AppSystemContext.Provider value={system}>
+          <RouterProvider router={router} />
+        </AppSystemContext.Provider>
       </QueryClientProvider>
     </I18nProvider>,
   );
-  return { ...view, router, fetchMock };
+  // As the app's root does once it has taken the page over: the stored session is read.
+  system.app.send({ type: 'app.started' });
+  return { ...view, router, fetchMock, app: system.app };
 }

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, fromCallback, setup } from 'xstate';
 import { DEFAULT_THEME, IN_HOUSE_THEME } from '../../themes/defaults';
 import { isInHousePath } from '../../services/navigation/paths';
 import type { AppearanceContext, AppearanceEvent, AppearanceInput } from './appearance.types';
@@ -7,14 +7,19 @@ import type { AppearanceContext, AppearanceEvent, AppearanceInput } from './appe
  * Chooses the visual theme of the site: the in-house theme on check-in and checkout paths, else the
  * theme of the brand the page belongs to, else the group theme.
  *
- * A page announces its brand together with its own path, so the announcement counts only while that
- * path is shown: the order in which the page and the shell report a navigation does not matter.
+ * A page's brand is announced together with its path, so the announcement counts only while that
+ * path is shown: the order in which a navigation's path and brand are reported does not matter.
+ * `followPage` reports both, from the start on; it is bound to the router where the actor is created.
  */
 export const appearanceMachine = setup({
   types: {
     context: {} as AppearanceContext,
     events: {} as AppearanceEvent,
     input: {} as AppearanceInput,
+  },
+  actors: {
+    /** Sends `path.changed` (and `brand.shown` for a brand's page) for the page shown now and each one after it. */
+    followPage: fromCallback<AppearanceEvent>(() => undefined),
   },
   guards: {
     isInHousePath: ({ context }) => isInHousePath(context.pathname),
@@ -39,6 +44,7 @@ export const appearanceMachine = setup({
   description: 'Picks the theme the whole site is painted in.',
   context: ({ input }) => ({ pathname: input.pathname, brandTheme: null, brandPathname: null, theme: DEFAULT_THEME }),
   initial: 'choosing',
+  invoke: { src: 'followPage' },
   on: {
     'path.changed': { target: '.choosing', actions: 'recordPath' },
     'brand.shown': { target: '.choosing', actions: 'recordBrand' },

@@ -1,4 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
+import type { ServiceMessage } from '../../contract/content';
+import { sanitizeHtml } from '../../services/content/sanitize-html';
+import { showsOnPage } from '../../services/content/service-messages';
 import type { serviceBannerMachine } from './banners.machine';
 
 type BannerSnapshot = Pick<SnapshotFrom<typeof serviceBannerMachine>, 'matches' | 'hasTag'>;
@@ -9,3 +12,9 @@ export const selectBannerShown = (snapshot: BannerSnapshot): boolean =>
 
 /** Whether the banner shows its text (aria-expanded of its toggle). */
 export const selectBannerExpanded = (snapshot: BannerSnapshot): boolean => snapshot.hasTag('expanded');
+
+/** The service messages for this page (their pages and exclusions, spec section 4). */
+export const messagesForPage = (messages: readonly ServiceMessage[], pathname: string): ServiceMessage[] => messages.filter((message) => showsOnPage(message, pathname));
+
+/** A message's description as safe HTML (the CMS's markup, sanitised). */
+export const descriptionHtmlOf = (message: ServiceMessage): string => sanitizeHtml(message.attributes.description);

@@ -3,6 +3,7 @@ import { ECOMMERCE_LIMITS } from '../../contract/ecommerce';
 import type { Cart, PayResult, Traveller } from '../../contract/ecommerce';
 import {
   cardOfCart,
+  initialCartContext,
   carryOverChanges,
   cartMatchesRequest,
   classifyFailure,
@@ -12,7 +13,6 @@ import {
   emptyTraveller,
   fillFromMember,
   hasErrors,
-  initialCartContext,
   isMemberCart,
   moveDrafts,
   requestOfCart,
@@ -33,6 +33,7 @@ const cartOf = (event: { type: string }): Cart | null => outputOf<Cart>(event);
 const payResultOf = (event: { type: string }): PayResult | null => outputOf<PayResult>(event);
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
+const noEffect = () => undefined;
 
 /** The travellers and company as they stand: the errors of each, and what would be sent. */
 function reviewDrafts(context: CartContext) {
@@ -152,6 +153,9 @@ export const cartMachine = setup({
       return cart?.status === 'open' && isMemberCart(cart);
     },
     hasCarryOver: ({ context }) => context.carryOver.length > 0,
+    signOutPending: ({ context }) => context.pendingSession?.kind === 'signedOut',
+    signInPending: ({ context }) => context.pendingSession?.kind === 'signedIn',
+    notAnnounced: ({ context }) => !context.announced,
   },
   actions: {
     adoptCart: assign(({ context, event }) => {
@@ -170,8 +174,41 @@ export const cartMachine = setup({
     noticeRefusedChange: assign(({ context }) => ({ notice: context.change?.kind === 'paymentMethod' ? ('methodRefused' as const) : ('changeFailed' as const) })),
     setMember: assign(({ context, event }) => {
       assertEvent(event, 'member.signedIn');
-      return { member: event.member ?? context.member };
+      // Signed in again: the notice of the earlier sign-out has done its work.
+      return { member: event.member ?? context.member, notice: context.notice === 'signedOut' ? null : context.notice };
     }),
+    /** A sign-in or sign-out while a call is on its way waits for the answer (see pendingSession). */
+    deferSignIn: assign(({ event }) => {
+      assertEvent(event, 'member.signedIn');
+      return { pendingSession: { kind: 'signedIn' as const, member: event.member } };
+    }),
+    deferSignOut: assign({ pendingSession: { kind: 'signedOut' as const } }),
+    takePendingMember: assign(({ context }) => ({
+      member: context.pendingSession?.kind === 'signedIn' ? (context.pendingSession.member ?? context.member) : context.member,
+      notice: context.notice === 'signedOut' ? null : context.notice,
+      pendingSession: null,
+    })),
+    /**
+     * The member signed out: everything of theirs leaves the page (details, cart, card, vouchers), and
+     * the booking starts again from the search, as a guest's.
+     */
+    forgetMember: assign(({ context }) => ({
+      ...initialCartContext({ locale: context.locale, request: context.request, knownCartId: null, returning: null, member: null, newKey: context.newKey }),
+      announced: context.announced,
+      notice: 'signedOut' as const,
+    })),
+    // Effects on the page and the browser, bound where the cart runs (cart.live.ts); no-ops here.
+    /** The cart is the page's: its id goes into the address (and, for a member, storage) to survive a reload. */
+    keepCartId: noEffect,
+    /** Tells analytics the check-out started, once per page (spec section 7, tracking). */
+    announceCheckout: noEffect,
+    markAnnounced: assign({ announced: true }),
+    /** The member's cart is gone from the page: its id leaves the address and storage. */
+    forgetCartId: noEffect,
+    /** Paid: the confirmation page takes over (the cart is done with; back does not return to paying). */
+    goToConfirmation: noEffect,
+    /** The provider needs the guest: the browser goes to its page. */
+    goToProvider: noEffect,
     /** The first room's traveller gets the member's details where the guest left a field empty. */
     prefillMember: assign(({ context }) => {
       const first = roomStaysOf(context.cart)[0]?.roomStay.room_stay_id;
@@ -268,6 +305,12 @@ export const cartMachine = setup({
   description: 'From a chosen room and rate to an order: the cart, its details, the payment and every way it can fail.',
   context: ({ input }) => initialCartContext(input),
   initial: 'starting',
+  on: {
+    // A sign-out anywhere but while editing (where a call may be on its way) starts the booking afresh.
+    'member.signedOut': { target: '.starting', actions: ['forgetMember', 'forgetCartId'] },
+    // A sign-in before the cart can take it (it is being read or made) is taken up once it can.
+    'member.signedIn': { actions: 'deferSignIn' },
+  },
   states: {
     starting: {
       description: 'Decides where the cart comes from: the provider sending the guest back, a cart this browser has, or the search.',
@@ -326,6 +369,8 @@ export const cartMachine = setup({
       description: 'A member rate asked for by a guest: they sign in (the cart is then made for the member) or choose the standard rate.',
       tags: ['failure'],
       on: { 'member.signedIn': { target: 'creating', actions: 'setMember' } },
+      // The guest's cart is not made yet: a sign-in that came while it was being made is taken up now.
+      always: { guard: 'signInPending', target: 'creating', actions: 'takePendingMember' },
     },
     loadFailed: {
       description: 'The cart could not be read or made (network or server trouble); the guest can try again.',
@@ -369,22 +414,38 @@ export const cartMachine = setup({
         'company.changed': { actions: ['editCompany', 'revalidate'] },
         'cvv.tokenized': { actions: 'setCvvToken' },
         'notice.dismiss': { actions: 'clearNotice' },
+        // While a call is on its way (a change, a payment, the move to a member cart): taken up after it.
+        'member.signedIn': { actions: 'deferSignIn' },
+        'member.signedOut': { actions: 'deferSignOut' },
       },
+      entry: 'keepCartId',
+      // Once per page, when its cart is first there.
+      always: { guard: 'notAnnounced', actions: ['announceCheckout', 'markAnnounced'] },
       states: {
         editing: {
           description: 'The guest edits the cart; each change goes to the server, which answers with the repriced cart.',
+          always: [
+            { guard: 'signOutPending', target: '#cart.starting', actions: ['forgetMember', 'forgetCartId'] },
+            { guard: 'signInPending', target: 'switchingToMember', actions: ['takePendingMember', 'prefillMember'] },
+          ],
           on: {
             ...changeTransitions(),
             pay: [{ guard: 'canPay', target: 'submitting', actions: 'newPayKey' }, { actions: 'showProblems' }],
             'member.signedIn': { target: 'switchingToMember', actions: ['setMember', 'prefillMember'] },
+            'member.signedOut': { target: '#cart.starting', actions: ['forgetMember', 'forgetCartId'] },
           },
         },
         declined: {
           description: 'The last payment was declined. Everything entered is kept; the guest pays again, with another card or method if they like.',
+          always: [
+            { guard: 'signOutPending', target: '#cart.starting', actions: ['forgetMember', 'forgetCartId'] },
+            { guard: 'signInPending', target: 'switchingToMember', actions: ['takePendingMember', 'prefillMember'] },
+          ],
           on: {
             ...changeTransitions(),
             pay: [{ guard: 'canPay', target: 'submitting', actions: 'newPayKey' }, { actions: 'showProblems' }],
             'member.signedIn': { target: 'switchingToMember', actions: ['setMember', 'prefillMember'] },
+            'member.signedOut': { target: '#cart.starting', actions: ['forgetMember', 'forgetCartId'] },
           },
         },
         updating: {
@@ -458,6 +519,7 @@ export const cartMachine = setup({
                 src: 'pay',
                 input: ({ context }) => ({
                   cartId: context.cart?.cart_id ?? '',
+                  locale: context.locale,
                   idempotencyKey: context.payKey ?? '',
                   savedCardId: context.cart?.payment_method === 'card' && context.card?.source === 'saved' ? context.card.cardId : null,
                 }),
@@ -511,7 +573,7 @@ export const cartMachine = setup({
                   if (!request) throw new Error('recreating without a search');
                   return { request };
                 },
-                onDone: { target: 'carryingOver', actions: 'adoptMemberCart' },
+                onDone: { target: 'carryingOver', actions: ['adoptMemberCart', 'keepCartId'] },
                 onError: [
                   { guard: { type: 'failedAs', params: { failure: 'roomGone' } }, target: '#cart.roomGone' },
                   { target: '#cart.ready.editing', actions: { type: 'setNotice', params: { notice: 'memberCartFailed' } } },
@@ -544,10 +606,12 @@ export const cartMachine = setup({
     ordered: {
       description: 'Paid: the order exists. The page goes on to the confirmation.',
       type: 'final',
+      entry: 'goToConfirmation',
     },
     redirecting: {
       description: 'The provider needs the guest (3-D Secure, PayPal, iDEAL, Apple Pay): the page goes there; the rooms are held meanwhile.',
       type: 'final',
+      entry: 'goToProvider',
     },
     expired: {
       description: 'The cart expired. The guest starts again from the same search.',

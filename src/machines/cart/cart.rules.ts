@@ -5,6 +5,7 @@ import type { Locale } from '../../contract/locales';
 import { CurrencySchema } from '../../contract/search';
 import { HttpError } from '../../services/bff/client';
 import { commerceCodeOf } from '../../services/ecommerce/cart';
+import { cartRequest } from '../../services/search/search-requests';
 import { toQuery } from '../../services/search/search-url';
 import type { SearchQueryState } from '../../services/search/search-state';
 import type { CartChange, CartContext, CartFailure, CartInput, ChosenCard, CompanyDraft, CompanyField, FieldErrors, MemberPrefill, TravellerDraft, TravellerField } from './cart.types';
@@ -113,23 +114,7 @@ export function searchQueryOfCart(cart: Cart, options: { withRates: boolean }): 
 
 /** The cart a search asks for, or null when a room has no rate chosen yet (the guest must choose first). */
 export function cartRequestOf(search: SearchQueryState, locale: Locale): CreateCartRequest | null {
-  if (search.location === '' || search.rooms.length === 0) return null;
-  if (!search.rooms.every((room) => room.rateCode && room.roomTypeCode)) return null;
-  return {
-    hotel_code: search.location,
-    check_in_date: search.dateRange.start,
-    check_out_date: search.dateRange.end,
-    room_stays: search.rooms.map((room) => ({
-      room_type_code: room.roomTypeCode ?? '',
-      rate_code: room.rateCode ?? '',
-      adults_count: room.adults,
-      child_ages: [...room.children],
-    })),
-    ...(search.promoCode ? { promo_code: search.promoCode } : {}),
-    ...(search.isBusiness ? { business: true } : {}),
-    ...(search.payWithPoints ? { pay_with_points: true } : {}),
-    locale,
-  };
+  return cartRequest(search, { locale });
 }
 
 /** The request that makes a cart like this one again (the search it was made from), for a member who just signed in. */
@@ -265,6 +250,8 @@ export function initialCartContext(input: CartInput): CartContext {
     orderId: null,
     pendingChecks: 0,
     carryOver: [],
+    pendingSession: null,
+    announced: false,
   };
 }
 

@@ -28,6 +28,7 @@ import {
   selectPhase,
   selectPriceSummary,
   selectReadyState,
+  selectRoomsPageSearch,
   selectSearchQuery,
   selectTravellerErrors,
 } from './cart.selectors';
@@ -156,6 +157,16 @@ describe('cart selectors', () => {
       'room-1-adults': '2',
     });
     expect(selectSearchQuery(snapshot('noSearch', { cart: null, request: null }), { withRates: false })).toBeNull();
+  });
+
+  it('gives the rooms page link the same search, numbers as the router reads them back', () => {
+    expect(selectRoomsPageSearch(snapshot({ ready: 'editing' }), { withRates: true })).toMatchObject({
+      location: 'JAZB',
+      startDate: '2027-04-01',
+      'room-1-adults': 2,
+      'room-1-rate-code': 'FLEX',
+    });
+    expect(selectRoomsPageSearch(snapshot('noSearch', { cart: null, request: null }), { withRates: true })).toBeNull();
   });
 });
 

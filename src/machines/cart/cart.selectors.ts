@@ -15,6 +15,8 @@ import type {
   CompanyField,
 } from './cart.types';
 import type { StateValue } from 'xstate';
+import { routerSearch } from '../../services/navigation/router-search';
+import type { RouterSearch } from '../../services/navigation/router-search';
 
 /** What the selectors read: a machine snapshot, or a hand-made object of the same shape (tests). */
 export interface CartSnapshot {
@@ -131,6 +133,12 @@ export function selectSearchQuery(snapshot: CartSnapshot, options: { withRates: 
   if (request.business) query.business = '1';
   if (request.pay_with_points) query.payWithPoints = '1';
   return query;
+}
+
+/** The same search as the rooms-and-rates page's link search (values as the router reads them back), or null when there is none. */
+export function selectRoomsPageSearch(snapshot: CartSnapshot, options: { withRates: boolean }): RouterSearch | null {
+  const query = selectSearchQuery(snapshot, options);
+  return query ? routerSearch(query) : null;
 }
 
 export interface PriceSummary {

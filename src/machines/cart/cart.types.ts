@@ -47,7 +47,9 @@ export type CartNotice =
   /** After a sign-in, the booking could not be moved to the member: it goes on as the guest's. */
   | 'memberCartFailed'
   /** After a sign-in, the member's new cart did not take every extra or the payment method: check them. */
-  | 'carryOverFailed';
+  | 'carryOverFailed'
+  /** The member signed out (here or in another tab): their details and their cart left the page. */
+  | 'signedOut';
 
 export type InsuranceProduct = v.InferOutput<typeof InsuranceProductSchema>;
 
@@ -128,6 +130,13 @@ export interface CartContext {
   pendingChecks: number;
   /** After a sign-in moved the booking to a new member cart: the choices to set on it again, in order. */
   carryOver: CartChange[];
+  /**
+   * A sign-in or sign-out that came while a call was on its way (a change, a payment): it is taken up as
+   * soon as the guest can edit again, so no answer is lost and no member's data stays.
+   */
+  pendingSession: { kind: 'signedIn'; member: MemberPrefill | null } | { kind: 'signedOut' } | null;
+  /** The page announced its cart to analytics (once per page). */
+  announced: boolean;
 }
 
 export type CartEvent =
@@ -159,7 +168,12 @@ export type CartEvent =
    * A member signed in while the page was open (the view sends it once the profile is there, or failed to
    * load). Calls carry the token from then on; the cart becomes the member's.
    */
-  | { type: 'member.signedIn'; member: MemberPrefill | null };
+  | { type: 'member.signedIn'; member: MemberPrefill | null }
+  /**
+   * The member signed out (here or in another tab). Their cart is theirs on the server and their details
+   * are theirs: both leave the page, and the booking starts again from the search as a guest's.
+   */
+  | { type: 'member.signedOut' };
 
 /** Tags the views select on. */
 export type CartTag = 'loading' | 'ready' | 'busy' | 'paying' | 'failure';
@@ -172,7 +186,7 @@ export interface CartActorTypes {
   /** Saves the travellers in order; answers the cart after the last one. */
   saveTravellers: { input: { cartId: string; travellers: { stayId: string; roomStayId: string; traveller: Traveller }[] }; output: Cart };
   setCvv: { input: { cardId: string; cvvToken: string }; output: null };
-  pay: { input: { cartId: string; idempotencyKey: string; savedCardId: string | null }; output: PayResult };
+  pay: { input: { cartId: string; idempotencyKey: string; savedCardId: string | null; locale: Locale }; output: PayResult };
   /** Sets the guest's earlier choices on a new cart, one change after the other; answers the last cart. */
   carryOver: { input: { cartId: string; changes: CartChange[] }; output: Cart };
 }

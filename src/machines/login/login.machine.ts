@@ -1,22 +1,24 @@
-import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import { AUTH_LIMITS } from '../../contract/auth';
 import type { LoginResult, SocialProvider } from '../../contract/auth';
 import { classifyLoginFailure, SOCIAL_ERROR_MESSAGES } from '../../services/auth/errors';
 import type { FacebookStatus } from '../../services/auth/social';
 import type { AppleAuthorization, LoginActorTypes, LoginContext, LoginEmitted, LoginErrorCode, LoginEvent, LoginInput, LoginMethod, LoginMode, SocialPayload } from './login.types';
 
-/** The result an invoked sign-in returned (the machine's events do not name the done events). */
-function resultOf(event: { type: string }): LoginResult | null {
-  return 'output' in event && typeof event.output === 'object' && event.output !== null && 'result' in event.output ? (event.output as LoginResult) : null;
-}
+/** What a sign-in's answer or failure is, for the named guards and actions (read from the typed done and error events). */
+type ResultParams = { result: LoginResult };
+type FailureParams = { error: unknown };
 
-function errorOf(event: { type: string }): unknown {
-  return 'error' in event ? event.error : undefined;
-}
+/** Parameters from the done event of a sign-in (its output is a LoginResult). */
+const resultParams = ({ event }: { event: { output: LoginResult } }): ResultParams => ({ result: event.output });
+/** Parameters from the error event of an invoked actor. */
+const failureParams = ({ event }: { event: { error: unknown } }): FailureParams => ({ error: event.error });
 
-function outputOf<T>(event: { type: string }): T | null {
-  return 'output' in event ? (event.output as T) : null;
-}
+/** What each provider gave, as the payload the BFF verifies; null when it gave nothing usable. */
+const googlePayload = (credential: string | null): SocialPayload | null => (credential ? { provider: 'google', token: credential } : null);
+const applePayload = (authorization: AppleAuthorization | null): SocialPayload | null => (authorization?.id_token ? { provider: 'apple', authorization } : null);
+const facebookPayload = (status: FacebookStatus): SocialPayload | null =>
+  status.status === 'connected' ? { provider: 'facebook', accessToken: status.accessToken, userID: status.userID } : null;
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 
@@ -56,6 +58,8 @@ export const loginMachine = setup({
     ),
     facebookStatus: fromPromise<LoginActorTypes['facebookStatus']['output']>(notProvided('facebookStatus')),
     socialLogin: fromPromise<LoginActorTypes['socialLogin']['output'], LoginActorTypes['socialLogin']['input']>(notProvided('socialLogin')),
+    /** While the dialog is open: loads the sign-in library once a Google or Apple button may show (unbound: nothing). */
+    prepareSocialSignIn: fromCallback(() => undefined),
   },
   delays: {
     /** Google sign-in gives up after 60 s (spec sections 4 and 9). */
@@ -65,22 +69,14 @@ export const loginMachine = setup({
     opensIn: ({ event }, params: { mode: LoginMode }) => event.type === 'dialog.open' && event.mode === params.mode,
     resumes: ({ context }, params: { mode: LoginMode }) => context.mode === params.mode,
     isProvider: ({ event }, params: { provider: SocialProvider }) => event.type === 'social.start' && event.provider === params.provider,
-    isAuthenticated: ({ event }) => resultOf(event)?.result === 'Authenticated',
-    isPasswordRequired: ({ event }) => resultOf(event)?.result === 'PasswordRequired',
-    isRegistrationRequired: ({ event }) => resultOf(event)?.result === 'RegistrationRequired',
-    isPasswordInvalid: ({ event }) => classifyLoginFailure(errorOf(event)) === 'validation.password',
-    isEmailMissing: ({ event }) => classifyLoginFailure(errorOf(event)) === 'validation.email',
-    isOtherValidationError: ({ event }) => classifyLoginFailure(errorOf(event)) === 'validation.other',
-    isOtpRequired: ({ event }) => classifyLoginFailure(errorOf(event)) === 'otpRequired',
-    hasGoogleCredential: ({ event }) => {
-      if (event.type === 'google.result') return Boolean(event.credential);
-      return Boolean(outputOf<{ credential: string | null }>(event)?.credential);
-    },
-    hasAppleAuthorization: ({ event }) => {
-      if (event.type === 'apple.result') return Boolean(event.authorization?.id_token);
-      return Boolean(outputOf<{ authorization: { id_token: string } | null }>(event)?.authorization?.id_token);
-    },
-    isFacebookConnected: ({ event }) => outputOf<FacebookStatus>(event)?.status === 'connected',
+    isAuthenticated: (_, params: ResultParams) => params.result.result === 'Authenticated',
+    isPasswordRequired: (_, params: ResultParams) => params.result.result === 'PasswordRequired',
+    isPasswordInvalid: (_, params: FailureParams) => classifyLoginFailure(params.error) === 'validation.password',
+    isEmailMissing: (_, params: FailureParams) => classifyLoginFailure(params.error) === 'validation.email',
+    isOtherValidationError: (_, params: FailureParams) => classifyLoginFailure(params.error) === 'validation.other',
+    isOtpRequired: (_, params: FailureParams) => classifyLoginFailure(params.error) === 'otpRequired',
+    /** The provider gave something the BFF can verify. */
+    hasSocialPayload: (_, params: { pending: SocialPayload | null }) => params.pending !== null,
   },
   actions: {
     setMode: assign((_, params: { mode: LoginMode }) => ({ mode: params.mode })),
@@ -94,8 +90,8 @@ export const loginMachine = setup({
     endAttempt: assign({ loading: false }),
     setError: assign((_, params: { error: LoginErrorCode }) => ({ error: params.error })),
     /** A failure that is not a 422: worded in the form. */
-    setFailure: assign(({ event }, params: { unauthorized: LoginErrorCode }) => {
-      const failure = classifyLoginFailure(errorOf(event));
+    setFailure: assign((_, params: { unauthorized: LoginErrorCode; error: unknown }) => {
+      const failure = classifyLoginFailure(params.error);
       const limited = failure === 'rateLimited' || failure === 'otpRequired';
       return { error: failure === 'unauthorized' ? params.unauthorized : limited ? ('tooManyAttempts' as const) : ('failed' as const) };
     }),
@@ -105,40 +101,33 @@ export const loginMachine = setup({
       return { code: event.code.trim() };
     }),
     markCodeResent: assign({ codeResent: true }),
-    rememberRegistrationToken: assign(({ event }) => {
-      const result = resultOf(event);
-      return { registrationToken: result?.result === 'RegistrationRequired' ? result.registration_token : null };
-    }),
+    rememberRegistrationToken: assign((_, { result }: ResultParams) => ({
+      registrationToken: result.result === 'RegistrationRequired' ? result.registration_token : null,
+    })),
     /** The provider answered: what it gave waits in the context to be posted to the BFF. */
-    setPendingSocial: assign(({ event }, params: { provider: SocialProvider }) => {
-      let pending: SocialPayload | null = null;
-      if (params.provider === 'google') {
-        const credential = event.type === 'google.result' ? event.credential : outputOf<{ credential: string | null }>(event)?.credential;
-        if (credential) pending = { provider: 'google', token: credential };
-      } else if (params.provider === 'apple') {
-        const authorization = event.type === 'apple.result' ? event.authorization : outputOf<{ authorization: AppleAuthorization | null }>(event)?.authorization;
-        if (authorization?.id_token) pending = { provider: 'apple', authorization };
-      } else {
-        const status = outputOf<FacebookStatus>(event);
-        if (status?.status === 'connected') pending = { provider: 'facebook', accessToken: status.accessToken, userID: status.userID };
-      }
-      return { pendingSocial: pending };
-    }),
+    setPendingSocial: assign((_, params: { pending: SocialPayload | null }) => ({ pendingSocial: params.pending })),
     /** Authenticated: the login event carries the token to the session; the next opening starts afresh. */
-    signedIn: enqueueActions(({ context, event, enqueue }, params: { method: LoginMethod | 'social' }) => {
-      const result = resultOf(event);
-      if (result?.result !== 'Authenticated') return;
+    signedIn: enqueueActions(({ context, enqueue, system }, params: { method: LoginMethod | 'social'; result: LoginResult }) => {
+      const { result } = params;
+      if (result.result !== 'Authenticated') return;
       const method: LoginMethod = params.method === 'social' ? (context.pendingSocial?.provider ?? context.provider ?? 'google') : params.method;
       enqueue.emit({ type: 'login.succeeded', token: result.token, method });
+      // The app's actor system (src/machines/app) hands the token to the session.
+      const app = system.get('app');
+      const succeeded = { type: 'login.succeeded' as const, token: result.token };
+      if (app) enqueue.sendTo(app, succeeded);
       enqueue.assign({ mode: 'login', code: '', pendingSocial: null, registrationToken: null, error: null });
     }),
-    emitRegistrationRequired: emit(({ event }) => {
-      const result = resultOf(event);
-      return { type: 'registration.required' as const, registrationToken: result?.result === 'RegistrationRequired' ? result.registration_token : '' };
+    emitRegistrationRequired: enqueueActions(({ enqueue, system }, { result }: ResultParams) => {
+      const event = { type: 'registration.required' as const, registrationToken: result.result === 'RegistrationRequired' ? result.registration_token : '' };
+      enqueue.emit(event);
+      // The app's actor system takes the visitor to the registration page.
+      const app = system.get('app');
+      if (app) enqueue.sendTo(app, event);
     }),
     /** The shared error handler gets the spec's messages (section 8). */
     reportMessage: ({ context }, params: { message: string }) => context.report(new Error(params.message), 'login'),
-    reportFailure: ({ context, event }) => context.report(errorOf(event), 'login'),
+    reportFailure: ({ context }, params: FailureParams) => context.report(params.error, 'login'),
     resetFlow: assign({ mode: 'login', code: '', error: null, codeResent: false, registrationToken: null, pendingSocial: null, loading: false }),
   },
 }).createMachine({
@@ -194,6 +183,8 @@ export const loginMachine = setup({
     },
     open: {
       description: 'The dialog is open (or the login page shows its content). Social sign-ins start from the login mode and return to it.',
+      // A provider's popup must open within the click, so its library is there before a button is pressed.
+      invoke: { id: 'prepareSocialSignIn', src: 'prepareSocialSignIn' },
       initial: 'login',
       on: {
         'dialog.close': '#login.closed.idle',
@@ -207,14 +198,22 @@ export const loginMachine = setup({
           { target: '.facebookSignIn' },
         ],
         'google.result': [
-          { guard: 'hasGoogleCredential', target: '.googleSignIn.verifying', actions: { type: 'setPendingSocial', params: { provider: 'google' } } },
+          {
+            guard: { type: 'hasSocialPayload', params: ({ event }) => ({ pending: googlePayload(event.credential) }) },
+            target: '.googleSignIn.verifying',
+            actions: { type: 'setPendingSocial', params: ({ event }) => ({ pending: googlePayload(event.credential) }) },
+          },
           {
             target: '.login',
             actions: [assign({ provider: 'google' }), { type: 'setError', params: { error: 'googleFailed' } }, { type: 'reportMessage', params: { message: SOCIAL_ERROR_MESSAGES.googleFailed } }],
           },
         ],
         'apple.result': [
-          { guard: 'hasAppleAuthorization', target: '.appleSignIn.verifying', actions: { type: 'setPendingSocial', params: { provider: 'apple' } } },
+          {
+            guard: { type: 'hasSocialPayload', params: ({ event }) => ({ pending: applePayload(event.authorization) }) },
+            target: '.appleSignIn.verifying',
+            actions: { type: 'setPendingSocial', params: ({ event }) => ({ pending: applePayload(event.authorization) }) },
+          },
           {
             target: '.login',
             actions: [assign({ provider: 'apple' }), { type: 'setError', params: { error: 'appleFailed' } }, { type: 'reportMessage', params: { message: SOCIAL_ERROR_MESSAGES.appleFailed } }],
@@ -243,13 +242,13 @@ export const loginMachine = setup({
                   return { email: event.email.trim(), password: event.password };
                 },
                 onDone: [
-                  { guard: 'isAuthenticated', target: '#login.closed.idle', actions: { type: 'signedIn', params: { method: 'password' } } },
-                  { guard: 'isPasswordRequired', target: 'idle', actions: { type: 'setError', params: { error: 'passwordRequired' } } },
-                  { target: '#login.open.otpRegistrationIncomplete', actions: 'rememberRegistrationToken' },
+                  { guard: { type: 'isAuthenticated', params: resultParams }, target: '#login.closed.idle', actions: { type: 'signedIn', params: ({ event }: { event: { output: LoginResult } }) => ({ method: 'password' as const, result: event.output }) } },
+                  { guard: { type: 'isPasswordRequired', params: resultParams }, target: 'idle', actions: { type: 'setError', params: { error: 'passwordRequired' } } },
+                  { target: '#login.open.otpRegistrationIncomplete', actions: { type: 'rememberRegistrationToken', params: resultParams } },
                 ],
                 onError: [
                   // Too many password guesses for this email (maybe not the visitor's): a code still signs them in.
-                  { guard: 'isOtpRequired', target: '#login.open.otpLogin', actions: { type: 'setError', params: { error: 'passwordPaused' } } },
+                  { guard: { type: 'isOtpRequired', params: failureParams }, target: '#login.open.otpLogin', actions: { type: 'setError', params: { error: 'passwordPaused' } } },
                   ...failureTransitions('idle', 'invalidCredentials'),
                 ],
               },
@@ -274,7 +273,7 @@ export const loginMachine = setup({
                 src: 'requestOtpCode',
                 input: ({ context }) => ({ email: context.email, locale: context.locale }),
                 onDone: '#login.open.otpEmailSent',
-                onError: { target: 'idle', actions: { type: 'setFailure', params: { unauthorized: 'failed' } } },
+                onError: { target: 'idle', actions: { type: 'setFailure', params: ({ event }) => ({ unauthorized: 'failed', error: event.error }) } },
               },
             },
           },
@@ -300,7 +299,7 @@ export const loginMachine = setup({
                 src: 'requestOtpCode',
                 input: ({ context }) => ({ email: context.email, locale: context.locale }),
                 onDone: { target: 'code', actions: 'markCodeResent' },
-                onError: { target: 'code', actions: { type: 'setFailure', params: { unauthorized: 'failed' } } },
+                onError: { target: 'code', actions: { type: 'setFailure', params: ({ event }) => ({ unauthorized: 'failed', error: event.error }) } },
               },
             },
             verifying: {
@@ -312,9 +311,9 @@ export const loginMachine = setup({
                 src: 'verifyOtp',
                 input: ({ context }) => ({ email: context.email, code: context.code }),
                 onDone: [
-                  { guard: 'isAuthenticated', target: '#login.closed.idle', actions: { type: 'signedIn', params: { method: 'otp' } } },
-                  { guard: 'isPasswordRequired', target: 'password' },
-                  { target: '#login.open.otpRegistrationIncomplete', actions: 'rememberRegistrationToken' },
+                  { guard: { type: 'isAuthenticated', params: resultParams }, target: '#login.closed.idle', actions: { type: 'signedIn', params: ({ event }: { event: { output: LoginResult } }) => ({ method: 'otp' as const, result: event.output }) } },
+                  { guard: { type: 'isPasswordRequired', params: resultParams }, target: 'password' },
+                  { target: '#login.open.otpRegistrationIncomplete', actions: { type: 'rememberRegistrationToken', params: resultParams } },
                 ],
                 onError: failureTransitions('code', 'invalidCode'),
               },
@@ -339,9 +338,9 @@ export const loginMachine = setup({
                       return { email: context.email, code: context.code, password: event.password };
                     },
                     onDone: [
-                      { guard: 'isAuthenticated', target: '#login.closed.idle', actions: { type: 'signedIn', params: { method: 'otp' } } },
-                      { guard: 'isPasswordRequired', target: 'idle', actions: { type: 'setError', params: { error: 'invalidCredentials' } } },
-                      { target: '#login.open.otpRegistrationIncomplete', actions: 'rememberRegistrationToken' },
+                      { guard: { type: 'isAuthenticated', params: resultParams }, target: '#login.closed.idle', actions: { type: 'signedIn', params: ({ event }: { event: { output: LoginResult } }) => ({ method: 'otp' as const, result: event.output }) } },
+                      { guard: { type: 'isPasswordRequired', params: resultParams }, target: 'idle', actions: { type: 'setError', params: { error: 'invalidCredentials' } } },
+                      { target: '#login.open.otpRegistrationIncomplete', actions: { type: 'rememberRegistrationToken', params: resultParams } },
                     ],
                     onError: failureTransitions('idle', 'invalidCredentials'),
                   },
@@ -372,7 +371,7 @@ export const loginMachine = setup({
                 src: 'requestPasswordReset',
                 input: ({ context }) => ({ email: context.email, locale: context.locale }),
                 onDone: '#login.open.passwordResetSuccess',
-                onError: { target: 'idle', actions: { type: 'setFailure', params: { unauthorized: 'failed' } } },
+                onError: { target: 'idle', actions: { type: 'setFailure', params: ({ event }) => ({ unauthorized: 'failed', error: event.error }) } },
               },
             },
           },
@@ -400,7 +399,11 @@ export const loginMachine = setup({
                 src: 'googleCredential',
                 input: ({ context }) => ({ locale: context.locale }),
                 onDone: [
-                  { guard: 'hasGoogleCredential', target: 'verifying', actions: { type: 'setPendingSocial', params: { provider: 'google' } } },
+                  {
+                    guard: { type: 'hasSocialPayload', params: ({ event }) => ({ pending: googlePayload(event.output.credential) }) },
+                    target: 'verifying',
+                    actions: { type: 'setPendingSocial', params: ({ event }) => ({ pending: googlePayload(event.output.credential) }) },
+                  },
                   { target: '#login.open.login', actions: socialFailure('googleFailed', SOCIAL_ERROR_MESSAGES.googleFailed) },
                 ],
                 onError: { target: '#login.open.login', actions: socialFailure('googleFailed', SOCIAL_ERROR_MESSAGES.googleFailed) },
@@ -422,7 +425,11 @@ export const loginMachine = setup({
                 src: 'appleAuthorization',
                 input: ({ context }) => ({ locale: context.locale }),
                 onDone: [
-                  { guard: 'hasAppleAuthorization', target: 'verifying', actions: { type: 'setPendingSocial', params: { provider: 'apple' } } },
+                  {
+                    guard: { type: 'hasSocialPayload', params: ({ event }) => ({ pending: applePayload(event.output.authorization) }) },
+                    target: 'verifying',
+                    actions: { type: 'setPendingSocial', params: ({ event }) => ({ pending: applePayload(event.output.authorization) }) },
+                  },
                   { target: '#login.open.login', actions: socialFailure('appleFailed', SOCIAL_ERROR_MESSAGES.appleFailed) },
                 ],
                 onError: { target: '#login.open.login', actions: socialFailure('appleFailed', SOCIAL_ERROR_MESSAGES.appleFailed) },
@@ -443,11 +450,15 @@ export const loginMachine = setup({
                 id: 'facebookStatus',
                 src: 'facebookStatus',
                 onDone: [
-                  { guard: 'isFacebookConnected', target: 'verifying', actions: { type: 'setPendingSocial', params: { provider: 'facebook' } } },
+                  {
+                    guard: { type: 'hasSocialPayload', params: ({ event }) => ({ pending: facebookPayload(event.output) }) },
+                    target: 'verifying',
+                    actions: { type: 'setPendingSocial', params: ({ event }) => ({ pending: facebookPayload(event.output) }) },
+                  },
                   { target: '#login.open.login', actions: socialFailure('facebookUnauthorized', SOCIAL_ERROR_MESSAGES.facebookUnauthorized) },
                 ],
                 // The SDK is not ready (the site does not load it yet): 'Facebook API is not initialized'.
-                onError: { target: '#login.open.login', actions: [{ type: 'setError', params: { error: 'facebookUnavailable' } }, 'reportFailure'] },
+                onError: { target: '#login.open.login', actions: [{ type: 'setError', params: { error: 'facebookUnavailable' } }, { type: 'reportFailure', params: failureParams }] },
               },
             },
             verifying: socialVerifying('facebookLogin', 'facebookFailed'),
@@ -462,10 +473,10 @@ export const loginMachine = setup({
 function failureTransitions(formTarget: string, unauthorized: LoginErrorCode) {
   return [
     // A list naming password: nothing is done (the visitor corrects the form).
-    { guard: 'isPasswordInvalid', target: formTarget },
-    { guard: 'isEmailMissing', target: '#login.closed.emailMissing' },
-    { guard: 'isOtherValidationError', target: '#login.closed.unknownError', actions: 'reportFailure' },
-    { target: formTarget, actions: { type: 'setFailure', params: { unauthorized } } },
+    { guard: { type: 'isPasswordInvalid', params: failureParams }, target: formTarget },
+    { guard: { type: 'isEmailMissing', params: failureParams }, target: '#login.closed.emailMissing' },
+    { guard: { type: 'isOtherValidationError', params: failureParams }, target: '#login.closed.unknownError', actions: { type: 'reportFailure', params: failureParams } },
+    { target: formTarget, actions: { type: 'setFailure', params: ({ event }: { event: { error: unknown } }) => ({ unauthorized, error: event.error }) } },
   ] as const;
 }
 
@@ -485,16 +496,16 @@ function socialVerifying(id: 'googleLogin' | 'appleLogin' | 'facebookLogin', fai
       src: 'socialLogin',
       input: ({ context }: { context: LoginContext }) => context.pendingSocial as SocialPayload,
       onDone: [
-        { guard: 'isAuthenticated', target: '#login.closed.idle', actions: { type: 'signedIn', params: { method: 'social' } } },
+        { guard: { type: 'isAuthenticated', params: resultParams }, target: '#login.closed.idle', actions: { type: 'signedIn', params: ({ event }: { event: { output: LoginResult } }) => ({ method: 'social' as const, result: event.output }) } },
         // The account has a password: the visitor signs in with email and password instead.
-        { guard: 'isPasswordRequired', target: '#login.open.login', actions: { type: 'setError', params: { error: 'passwordRequired' } } },
-        { target: '#login.closed.idle', actions: 'emitRegistrationRequired' },
+        { guard: { type: 'isPasswordRequired', params: resultParams }, target: '#login.open.login', actions: { type: 'setError', params: { error: 'passwordRequired' } } },
+        { target: '#login.closed.idle', actions: { type: 'emitRegistrationRequired', params: resultParams } },
       ],
       onError: [
-        { guard: 'isPasswordInvalid', target: '#login.open.login' },
-        { guard: 'isEmailMissing', target: '#login.closed.emailMissing' },
-        { guard: 'isOtherValidationError', target: '#login.closed.unknownError', actions: 'reportFailure' },
-        { target: '#login.open.login', actions: [{ type: 'setError', params: { error: failed } }, 'reportFailure'] },
+        { guard: { type: 'isPasswordInvalid', params: failureParams }, target: '#login.open.login' },
+        { guard: { type: 'isEmailMissing', params: failureParams }, target: '#login.closed.emailMissing' },
+        { guard: { type: 'isOtherValidationError', params: failureParams }, target: '#login.closed.unknownError', actions: { type: 'reportFailure', params: failureParams } },
+        { target: '#login.open.login', actions: [{ type: 'setError', params: { error: failed } }, { type: 'reportFailure', params: failureParams }] },
       ],
     },
   } as const;

@@ -5,15 +5,18 @@ import { HttpError } from '../../services/bff/client';
 import { CommerceError } from '../../services/ecommerce/cart';
 import { PRICED, ROOM_PRICED, STARTED, TODAY, TRAVELLER } from './modification.fixtures';
 import { modificationMachine } from './modification.machine';
-import type { ModificationActorTypes, ModificationEmitted } from './modification.types';
+import type { ModificationActorTypes, ModificationCompletion } from './modification.types';
 
 const input = { orderId: STARTED.order_id, reservationNumber: STARTED.reservation_number, currentTraveller: TRAVELLER, today: TODAY };
 
 /** The machine with actors that answer at once and record what they were asked. */
 function start(answers: { edit?: () => Promise<Modification>; complete?: () => Promise<Order | null> } = {}) {
   const asked: { start: unknown[]; edit: ModificationActorTypes['editModification']['input'][]; complete: unknown[] } = { start: [], edit: [], complete: [] };
+  // The way back to the confirmation the machine asks for (its `backToConfirmation` effect).
+  const completed: ModificationCompletion[] = [];
   const actor = createActor(
     modificationMachine.provide({
+      actions: { backToConfirmation: (_, completion) => completed.push(completion) },
       actors: {
         startModification: fromPromise(async ({ input: request }) => {
           asked.start.push(request);
@@ -31,15 +34,13 @@ function start(answers: { edit?: () => Promise<Modification>; complete?: () => P
     }),
     { input },
   );
-  const emitted: ModificationEmitted[] = [];
-  actor.on('modification.completed', (event) => emitted.push(event));
   actor.start();
-  return { actor, asked, emitted };
+  return { actor, asked, completed };
 }
 
 describe('modification machine with its actors', () => {
   it('starts the modification of the reservation, prices the draft with the traveller change and completes it', async () => {
-    const { actor, asked, emitted } = start();
+    const { actor, asked, completed } = start();
     await waitFor(actor, (snapshot) => snapshot.matches({ editing: 'idle' }));
     expect(asked.start).toEqual([{ orderId: STARTED.order_id, reservationNumber: STARTED.reservation_number }]);
     actor.send({ type: 'dates.changed', checkInDate: '2027-04-01', checkOutDate: '2027-04-04' });
@@ -67,7 +68,7 @@ describe('modification machine with its actors', () => {
     actor.send({ type: 'modification.complete' });
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
     expect(asked.complete).toEqual([{ modificationId: 'mod-1' }]);
-    expect(emitted).toEqual([{ type: 'modification.completed', orderId: STARTED.order_id, reservationNumber: STARTED.reservation_number, order: null }]);
+    expect(completed).toEqual([{ orderId: STARTED.order_id, reservationNumber: STARTED.reservation_number, order: null }]);
   });
 
   it('drops a price check overtaken by an edit: its answer never prices the newer draft', async () => {

@@ -1,5 +1,5 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import type { Modification, Order } from '../../contract/ecommerce';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { Modification } from '../../contract/ecommerce';
 import { classifyOrderFailure, modificationRefusalOf } from '../../services/ecommerce/orders';
 import { changesOf, draftOf, draftProblems, hasChanges } from './modification.rules';
 import type {
@@ -7,20 +7,19 @@ import type {
   ModificationActorTypes,
   ModificationContext,
   ModificationDraft,
-  ModificationEmitted,
+  ModificationCompletion,
   ModificationEvent,
   ModificationInput,
 } from './modification.types';
 
 type Context = ModificationContext;
 
-function outputOf<T>(event: { type: string }): T | null {
-  return 'output' in event ? (event.output as T) : null;
-}
-
-function errorOf(event: { type: string }): unknown {
-  return 'error' in event ? event.error : undefined;
-}
+/** Parameters from the done event of a call answered with a modification. */
+const modificationParams = ({ event }: { event: { output: Modification } }) => ({ modification: event.output });
+/** Parameters from the error event of a failed call. */
+const failureParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+type FailureParams = ReturnType<typeof failureParams>;
+type ModificationParams = ReturnType<typeof modificationParams>;
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 
@@ -50,7 +49,6 @@ export const modificationMachine = setup({
     context: {} as Context,
     events: {} as ModificationEvent,
     input: {} as ModificationInput,
-    emitted: {} as ModificationEmitted,
   },
   actors: {
     startModification: fromPromise<ModificationActorTypes['startModification']['output'], ModificationActorTypes['startModification']['input']>(
@@ -65,11 +63,11 @@ export const modificationMachine = setup({
   },
   guards: {
     isDraftValid: ({ context }) => draftProblems(context.draft, context.currentTraveller, context.today).length === 0,
-    isAvailable: ({ event }) => outputOf<Modification>(event)?.available === true,
-    isConflict: ({ event }) => classifyOrderFailure(errorOf(event)) === 'conflict',
+    isAvailable: (_, params: ModificationParams) => params.modification.available,
+    isConflict: (_, params: FailureParams) => classifyOrderFailure(params.error) === 'conflict',
     /** Completing refused: the stay cannot be booked, or the price difference could not be charged. */
-    isRefused: ({ event }) => modificationRefusalOf(errorOf(event)) !== null,
-    isRejected: ({ event }) => classifyOrderFailure(errorOf(event)) === 'invalid',
+    isRefused: (_, params: FailureParams) => modificationRefusalOf(params.error) !== null,
+    isRejected: (_, params: FailureParams) => classifyOrderFailure(params.error) === 'invalid',
     /** A priced proposal that can be booked and changes something. */
     canComplete: ({ context }) =>
       context.priced && context.modification !== null && context.modification.available && hasChanges(context.modification, context.draft, context.currentTraveller),
@@ -94,39 +92,32 @@ export const modificationMachine = setup({
       return edited({ roomTypeCode: event.roomTypeCode, rateCode: event.rateCode })(context);
     }),
     /** The modification started: the draft is the stay as booked. */
-    startDraft: assign(({ context, event }) => {
-      const modification = outputOf<Modification>(event);
-      return modification ? { modification, draft: draftOf(modification, context.currentTraveller), priced: true, failure: null, failedStep: null } : {};
-    }),
+    startDraft: assign(({ context }, { modification }: ModificationParams) => ({
+      modification,
+      draft: draftOf(modification, context.currentTraveller),
+      priced: true,
+      failure: null,
+      failedStep: null,
+    })),
     /** The server priced the draft (the guest's entries stay as typed). */
-    setPriced: assign(({ event }) => {
-      const modification = outputOf<Modification>(event);
-      return modification ? { modification, priced: true, notice: null } : {};
-    }),
+    setPriced: assign((_, { modification }: ModificationParams) => ({ modification, priced: true, notice: null })),
     /** The server priced the draft and it cannot be booked: no room free for it at this rate. */
-    setUnpriceable: assign(({ event }) => {
-      const modification = outputOf<Modification>(event);
-      return modification ? { modification, priced: true, notice: null, unavailableReason: 'roomsGone' as const } : {};
-    }),
+    setUnpriceable: assign((_, { modification }: ModificationParams) => ({ modification, priced: true, notice: null, unavailableReason: 'roomsGone' as const })),
     /**
      * A 409: the draft cannot be booked, or the price difference could not be charged; the price the
      * server last gave is not one to complete.
      */
-    markUnavailable: assign(({ event }) => ({ priced: false, notice: null, unavailableReason: modificationRefusalOf(errorOf(event)) ?? ('roomsGone' as const) })),
+    markUnavailable: assign((_, params: FailureParams) => ({ priced: false, notice: null, unavailableReason: modificationRefusalOf(params.error) ?? ('roomsGone' as const) })),
     /** Leaving `unavailable` for the edits: the refusal is of the draft as it was. */
     clearUnavailable: assign({ unavailableReason: null }),
     setNotice: assign((_, params: { notice: Context['notice'] }) => ({ notice: params.notice })),
-    setFailure: assign(({ event }, params: { step: FailedStep }) => ({
-      failure: classifyOrderFailure(errorOf(event)) === 'notFound' ? ('notFound' as const) : ('failed' as const),
+    setFailure: assign((_, params: { step: FailedStep; error: unknown }) => ({
+      failure: classifyOrderFailure(params.error) === 'notFound' ? ('notFound' as const) : ('failed' as const),
       failedStep: params.step,
     })),
     clearFailure: assign({ failure: null, failedStep: null }),
-    emitCompleted: emit(({ context, event }) => ({
-      type: 'modification.completed' as const,
-      orderId: context.orderId,
-      reservationNumber: context.reservationNumber,
-      order: outputOf<Order | null>(event) ?? null,
-    })),
+    /** Takes the guest back to the confirmation with the changed order; bound with `.provide()` where the actor is created. */
+    backToConfirmation: (_, _completion: ModificationCompletion) => undefined,
   },
 }).createMachine({
   id: 'modification',
@@ -152,8 +143,8 @@ export const modificationMachine = setup({
         id: 'startModification',
         src: 'startModification',
         input: ({ context }) => ({ orderId: context.orderId, reservationNumber: context.reservationNumber }),
-        onDone: { target: 'editing', actions: 'startDraft' },
-        onError: { target: 'failed', actions: { type: 'setFailure', params: { step: 'start' } } },
+        onDone: { target: 'editing', actions: { type: 'startDraft', params: modificationParams } },
+        onError: { target: 'failed', actions: { type: 'setFailure', params: ({ event }) => ({ step: 'start' as const, error: event.error }) } },
       },
     },
     editing: {
@@ -180,12 +171,12 @@ export const modificationMachine = setup({
               changes: changesOf(context.draft, context.currentTraveller),
             }),
             onDone: [
-              { guard: 'isAvailable', target: 'idle', actions: 'setPriced' },
-              { target: '#modification.unavailable', actions: 'setUnpriceable' },
+              { guard: { type: 'isAvailable', params: modificationParams }, target: 'idle', actions: { type: 'setPriced', params: modificationParams } },
+              { target: '#modification.unavailable', actions: { type: 'setUnpriceable', params: modificationParams } },
             ],
             onError: [
-              { guard: 'isConflict', target: '#modification.unavailable', actions: 'markUnavailable' },
-              { guard: 'isRejected', target: 'idle', actions: { type: 'setNotice', params: { notice: 'editRejected' } } },
+              { guard: { type: 'isConflict', params: failureParams }, target: '#modification.unavailable', actions: { type: 'markUnavailable', params: failureParams } },
+              { guard: { type: 'isRejected', params: failureParams }, target: 'idle', actions: { type: 'setNotice', params: { notice: 'editRejected' } } },
               { target: 'idle', actions: { type: 'setNotice', params: { notice: 'repriceFailed' } } },
             ],
           },
@@ -207,18 +198,23 @@ export const modificationMachine = setup({
         id: 'completeModification',
         src: 'completeModification',
         input: ({ context }) => ({ modificationId: context.modification?.modification_id ?? '' }),
-        onDone: { target: 'completed' },
+        onDone: {
+          target: 'completed',
+          actions: {
+            type: 'backToConfirmation',
+            params: ({ context, event }) => ({ orderId: context.orderId, reservationNumber: context.reservationNumber, order: event.output }),
+          },
+        },
         onError: [
           // Rooms gone, or the difference of a prepaid rate not charged: nothing changed, the edits are kept.
-          { guard: 'isRefused', target: 'unavailable', actions: 'markUnavailable' },
-          { target: 'failed', actions: { type: 'setFailure', params: { step: 'complete' } } },
+          { guard: { type: 'isRefused', params: failureParams }, target: 'unavailable', actions: { type: 'markUnavailable', params: failureParams } },
+          { target: 'failed', actions: { type: 'setFailure', params: ({ event }) => ({ step: 'complete' as const, error: event.error }) } },
         ],
       },
     },
     completed: {
       description: 'The reservation is changed; the page goes back to the confirmation with a notice.',
       type: 'final',
-      entry: 'emitCompleted',
     },
     failed: {
       description: 'A call failed or the reservation cannot be found: retry the step, go back to the edits, or leave.',

@@ -1,4 +1,5 @@
 import type { Modification } from '../../contract/ecommerce';
+import { plainNumber } from '../../services/navigation/router-search';
 import { answersDraftStay, draftProblems, hasChanges } from './modification.rules';
 import type { DraftProblem, ModificationContext, ModificationDraft, ModificationFailure, ModificationNotice, UnavailableReason } from './modification.types';
 
@@ -158,3 +159,6 @@ export function selectFailure(snapshot: ModificationSnapshot): { failure: Modifi
   if (selectPhase(snapshot) !== 'failed' || !failure) return null;
   return { failure, canResume: failedStep === 'complete' && modification !== null };
 }
+
+/** A reservation number as a link's search value (a number stays a number in the address). */
+export const reservationLinkValue = (reservation: string): string | number => plainNumber(reservation);

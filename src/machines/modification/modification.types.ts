@@ -77,7 +77,12 @@ export type ModificationEvent =
   /** After a failed completion: back to the edits, as they were. */
   | { type: 'edits.resume' };
 
-export type ModificationEmitted = { type: 'modification.completed'; orderId: string; reservationNumber: string; order: Order | null };
+/** A completed change, for the way back to the confirmation: the order as the BFF answered it, if it did. */
+export interface ModificationCompletion {
+  orderId: string;
+  reservationNumber: string;
+  order: Order | null;
+}
 
 /** Inputs and outputs of the actors the machine invokes (bound with `.provide` by the view layer). */
 export interface ModificationActorTypes {

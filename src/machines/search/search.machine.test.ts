@@ -1,15 +1,16 @@
-import { createActor } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { searchMachine } from './search.machine';
-import type { SearchEmitted, SearchEvent, SearchInput } from './search.types';
+import type { SearchAddressUpdate, SearchEvent, SearchInput } from './search.types';
 
 const MORNING = new Date('2027-03-10T09:00:00Z'); // 10:00 in Berlin
 
 function start(input: Partial<SearchInput> = {}) {
   let now = MORNING;
-  const actor = createActor(searchMachine, { input: { now: () => now, newId: () => 'r', ...input } });
-  const emitted: SearchEmitted[] = [];
-  actor.on('url.update', (event) => emitted.push(event));
+  // The URL updates the machine asks for, in order (its `updateAddress` effect).
+  const emitted: SearchAddressUpdate[] = [];
+  const machine = searchMachine.provide({ actions: { updateAddress: (_, update) => emitted.push(update) } });
+  const actor = createActor(machine, { input: { now: () => now, newId: () => 'r', ...input } });
   actor.start();
   return {
     actor,
@@ -132,7 +133,7 @@ describe('search machine', () => {
   });
 
   describe('refinements', () => {
-    it('emits the whole query as a refine url.update for brands, features, sort, price and a chosen rate', () => {
+    it('puts the whole query into the address as a refinement for brands, features, sort, price and a chosen rate', () => {
       const { send, emitted, context } = start({ query: { location: 'Berlin', startDate: '2027-04-01', endDate: '2027-04-03' } });
       send(
         { type: 'brands.changed', brands: ['JA', 'JA', 'MA'] },
@@ -182,7 +183,6 @@ describe('search machine', () => {
       // A valid submit applies the edits, with the refinements made meanwhile.
       send({ type: 'search.submit' });
       expect(emitted.at(-1)).toEqual({
-        type: 'url.update',
         reason: 'submit',
         query: { location: 'Hamburg', startDate: '2027-05-01', endDate: '2027-05-02', rooms: '2', promo: 'NEW', business: '1', brands: 'JA', sortBy: 'name' },
       });
@@ -201,6 +201,15 @@ describe('search machine', () => {
       expect(context().errors).toEqual(['location.missing']);
       expect(emitted.map((event) => event.reason)).toEqual(['refine', 'refine']);
       expect(emitted.at(-1)?.query).toMatchObject({ location: 'Berlin', sortBy: 'distance', minPrice: '50' });
+    });
+
+    it('hears the URL through its followAddress actor, bound where the actor is created', () => {
+      const machine = searchMachine.provide({
+        actors: { followAddress: fromCallback<SearchEvent>(({ sendBack }) => sendBack({ type: 'url.changed', query: { location: 'Wien' } })) },
+      });
+      const actor = createActor(machine, { input: { now: () => MORNING, query: { location: 'Berlin' } } }).start();
+      expect(actor.getSnapshot().context.applied.location).toBe('Wien');
+      expect(actor.getSnapshot().context.location).toBe('Wien');
     });
 
     it('takes a URL that describes another search as both the applied search and the form', () => {
@@ -350,11 +359,11 @@ describe('search machine', () => {
       expect(actor.getSnapshot().matches({ form: 'editing' })).toBe(true);
     });
 
-    it('emits a valid search as a submit url.update, trimmed, and closes the editor', () => {
+    it('sends a valid search to the address as a submit, trimmed, and closes the editor', () => {
       const { actor, send, emitted } = start();
       send({ type: 'editor.open' }, { type: 'location.changed', location: ' Köln ' }, { type: 'promo.changed', promoCode: ' SPRING ' }, { type: 'search.submit' });
       expect(actor.getSnapshot().value).toEqual({ editor: 'closed', form: 'editing' });
-      expect(emitted).toEqual([{ type: 'url.update', reason: 'submit', query: { location: 'Köln', startDate: '2027-03-10', endDate: '2027-03-11', promo: 'SPRING' } }]);
+      expect(emitted).toEqual([{ reason: 'submit', query: { location: 'Köln', startDate: '2027-03-10', endDate: '2027-03-11', promo: 'SPRING' } }]);
     });
 
     it('corrects dates that became past while the page stayed open, and says so before searching', () => {

@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, setup } from 'xstate';
 import {
   canAddChild,
   canAddRoom,
@@ -16,7 +16,7 @@ import {
   normalisePriceRange,
 } from '../../services/search/search-rules';
 import { fromQuery, toQuery } from '../../services/search/search-url';
-import type { RoomEntry, SearchEmitted, SearchEvent, SearchFieldError, SearchInput, SearchMachineContext, SearchState, SearchTag } from './search.types';
+import type { RoomEntry, SearchAddressUpdate, SearchEvent, SearchFieldError, SearchInput, SearchMachineContext, SearchState, SearchTag } from './search.types';
 
 type Context = SearchMachineContext;
 type Field = 'location' | 'dates' | 'rooms';
@@ -133,10 +133,17 @@ function stillFails(error: SearchFieldError, context: Context): boolean {
   }
 }
 
+/** The applied search as a URL update, for `updateAddress`. */
+const addressUpdate = (reason: SearchAddressUpdate['reason']) => ({ context }: { context: Context }): SearchAddressUpdate => ({ query: toQuery(context.applied), reason });
+const refineAddress = { type: 'updateAddress', params: addressUpdate('refine') } as const;
+const submitAddress = { type: 'updateAddress', params: addressUpdate('submit') } as const;
+
 /**
  * The search form: where, when, rooms and guests, and the results-page refinements, kept in the URL's
  * shape (spec sections 2, 3, 5). Two regions run side by side: whether the compact editor is open, and
- * whether the last submit found problems. Everything that changes the URL is emitted as `url.update`.
+ * whether the last submit found problems. Everything that changes the URL goes through `updateAddress`,
+ * and the URL's own changes (back and forward, a pasted link) come back from `followAddress` as `url.changed`.
+ * Both are bound where the actor is created (the page's provider binds the router).
  *
  * The context holds the form (the guest's draft) and, in `applied`, the search the URL describes. Edits
  * change the form only; refinements change both and send the applied search to the URL, so they never
@@ -147,8 +154,11 @@ export const searchMachine = setup({
     context: {} as Context,
     events: {} as SearchEvent,
     input: {} as SearchInput,
-    emitted: {} as SearchEmitted,
     tags: {} as SearchTag,
+  },
+  actors: {
+    /** Sends `url.changed` whenever the page's URL describes a search; bound to the router where the actor is created. */
+    followAddress: fromCallback<SearchEvent>(() => undefined),
   },
   guards: {
     canAddRoom: ({ context }) => canAddRoom(context.rooms.length),
@@ -282,8 +292,8 @@ export const searchMachine = setup({
       location: context.location.trim(),
       promoCode: context.promoCode.trim(),
     })),
-    emitRefine: emit(({ context }) => ({ type: 'url.update', query: toQuery(context.applied), reason: 'refine' }) as const),
-    emitSubmit: emit(({ context }) => ({ type: 'url.update', query: toQuery(context.applied), reason: 'submit' }) as const),
+    /** Puts the applied search into the URL (a submit opens the results, a refinement replaces the address); bound with `.provide()`. */
+    updateAddress: (_, _update: SearchAddressUpdate) => undefined,
   },
 }).createMachine({
   id: 'search',
@@ -300,6 +310,7 @@ export const searchMachine = setup({
     return { ...base, ...search, applied: searchOf(search), errors: [] };
   },
   type: 'parallel',
+  invoke: { src: 'followAddress' },
   states: {
     editor: {
       description: 'Whether the compact search bar of the results pages shows its full form.',
@@ -335,11 +346,11 @@ export const searchMachine = setup({
         'promo.changed': { actions: 'setPromo' },
         'business.toggled': { actions: 'toggleBusiness' },
         'points.toggled': { guard: 'isPointsEnabled', actions: 'togglePoints' },
-        'brands.changed': { actions: ['setBrands', 'emitRefine'] },
-        'features.changed': { actions: ['setFeatures', 'emitRefine'] },
-        'sort.changed': { actions: ['setSort', 'emitRefine'] },
-        'price.changed': { actions: ['setPriceRange', 'emitRefine'] },
-        'rate.selected': { guard: 'isAppliedRoom', actions: ['selectRate', 'emitRefine'] },
+        'brands.changed': { actions: ['setBrands', refineAddress] },
+        'features.changed': { actions: ['setFeatures', refineAddress] },
+        'sort.changed': { actions: ['setSort', refineAddress] },
+        'price.changed': { actions: ['setPriceRange', refineAddress] },
+        'rate.selected': { guard: 'isAppliedRoom', actions: ['selectRate', refineAddress] },
         'url.changed': { guard: 'describesAnotherSearch', target: '.editing', actions: 'replaceFromQuery' },
       },
       states: {
@@ -350,7 +361,7 @@ export const searchMachine = setup({
         validating: {
           description: 'Checks the submitted search: a valid one goes to the URL, an invalid one shows its problems.',
           entry: 'reviewSearch',
-          always: [{ guard: 'hasNoErrors', target: 'editing', actions: ['applySearch', 'emitSubmit'] }, { target: 'invalid' }],
+          always: [{ guard: 'hasNoErrors', target: 'editing', actions: ['applySearch', submitAddress] }, { target: 'invalid' }],
         },
         invalid: {
           description: 'The last submit found problems; each goes away as the guest fixes its field.',

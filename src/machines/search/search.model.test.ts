@@ -127,7 +127,7 @@ interface Expected {
   form: ExpectedSearch;
   /** The search in the URL. */
   applied: ExpectedSearch;
-  /** The url.update events, in order, with the search each one describes. */
+  /** The URL updates (`updateAddress`), in order, with the search each one describes. */
   urlUpdates: { reason: 'submit' | 'refine'; search: ExpectedSearch }[];
 }
 
@@ -324,11 +324,13 @@ function checkInvariants(context: SearchMachineContext) {
   expect(new Set(applied.rooms.map((room) => room.uuid)).size).toBe(applied.rooms.length);
 }
 
-/** Replays a path's events on an actor of its own, for the url.update events it emits. */
+/** Replays a path's events on an actor of its own, for the URL updates it asks for. */
 function urlUpdates(input: SearchInput, steps: readonly { event: { type: string } }[]) {
-  const actor = createActor(searchMachine, { input });
   const updates: { reason: 'submit' | 'refine'; search: ExpectedSearch }[] = [];
-  actor.on('url.update', (event) => updates.push({ reason: event.reason, search: observe(fromQuery(event.query, { now: NOW })) }));
+  const machine = searchMachine.provide({
+    actions: { updateAddress: (_, update) => updates.push({ reason: update.reason, search: observe(fromQuery(update.query, { now: NOW })) }) },
+  });
+  const actor = createActor(machine, { input });
   actor.start();
   for (const { event } of steps) if (!event.type.startsWith('xstate.')) actor.send(event as SearchEvent);
   actor.stop();

@@ -1,7 +1,11 @@
 import type { Currency, HotelSearchRequest } from '../../contract/search';
 import type { Locale } from '../../contract/locales';
+import { hotelSearchRequest } from '../../services/search/search-requests';
 import { canAddRoom, canRemoveRoom, isChildAgeSet, nightsBetween } from '../../services/search/search-rules';
-import { toQuery } from '../../services/search/search-url';
+import { routerSearch } from '../../services/navigation/router-search';
+import type { RouterSearch } from '../../services/navigation/router-search';
+import { locationQuery, toQuery } from '../../services/search/search-url';
+import type { SearchQueryState } from '../../services/search/search-state';
 import type { RoomEntry, SearchContext, SearchFieldError, SearchTag } from './search.types';
 
 /** What the selectors read: a machine snapshot, or any object with the same context (tests use hand-made ones). */
@@ -41,22 +45,11 @@ export function selectSearchRequest(snapshot: SearchSnapshot, currency: Currency
   const { context } = snapshot;
   const location = context.location.trim();
   if (location === '' || context.rooms.some((room) => !room.children.every(isChildAgeSet))) return null;
-  const request: HotelSearchRequest = {
-    location,
-    startDate: context.dateRange.start,
-    endDate: context.dateRange.end,
-    rooms: context.rooms.map((room) => ({ adults: room.adults, childAges: [...room.children] })),
-    business: context.isBusiness,
-    payWithPoints: context.payWithPoints,
-    brands: [...context.brands],
-    features: [...context.features],
-    sortBy: context.sortBy,
-    currency,
-    locale,
-  };
-  const promo = context.promoCode.trim();
-  if (promo !== '') request.promo = promo;
-  if (context.priceRange.min !== null) request.minPrice = context.priceRange.min;
-  if (context.priceRange.max !== null) request.maxPrice = context.priceRange.max;
-  return request;
+  return hotelSearchRequest({ ...context, location }, { currency, locale });
 }
+
+/** The router's search for a link to a search page with this search (the URL's own format). */
+export const searchLinkSearch = (search: SearchQueryState): RouterSearch => routerSearch(toQuery(search));
+
+/** The router's search for a link to the results for a destination, with the default dates and guests. */
+export const destinationLinkSearch = (city: string): RouterSearch => routerSearch(locationQuery(city));

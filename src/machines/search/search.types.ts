@@ -89,10 +89,14 @@ export type SearchEvent =
   | { type: 'editor.close' };
 
 /**
- * Emitted when the URL should change: on a valid submit, and on every results-page refinement (filters,
- * sort, price, rate choice), so the address bar always restores what the guest sees.
+ * How the URL should change: on a valid submit (`submit`: the results page opens), and on every
+ * results-page refinement (`refine`: filters, sort, price, rate choice replace the address), so the
+ * address bar always restores what the guest sees.
  */
-export type SearchEmitted = { type: 'url.update'; query: Record<string, string>; reason: 'submit' | 'refine' };
+export interface SearchAddressUpdate {
+  query: Record<string, string>;
+  reason: 'submit' | 'refine';
+}
 
 // ---------- additions for the machine ----------
 

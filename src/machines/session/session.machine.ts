@@ -1,6 +1,16 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import type { AnyActorRef } from 'xstate';
 import { expiryDelayOf, loginStateOf, refreshDelayOf, tokenProblem } from '../../services/auth/token';
-import type { LoadMemberInput, SessionContext, SessionEmitted, SessionEndReason, SessionEvent, SessionInput, SessionMember, SessionTag } from './session.types';
+import type { AppSessionEvent, LoadMemberInput, SessionContext, SessionEmitted, SessionEndReason, SessionEvent, SessionInput, SessionMember, SessionTag } from './session.types';
+
+/**
+ * Tells the app's actor system (src/machines/app) what happened to the session, so the other flows can
+ * follow; a session run on its own (tests, the server's render) has no app to tell.
+ */
+function tellApp(system: { get: (systemId: string) => AnyActorRef | undefined }, enqueue: { sendTo: (to: AnyActorRef, event: AppSessionEvent) => void }, event: AppSessionEvent) {
+  const app = system.get('app');
+  if (app) enqueue.sendTo(app, event);
+}
 
 /** setTimeout's largest delay (about 24.8 days); a longer one would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -59,13 +69,14 @@ export const sessionMachine = setup({
   },
   actions: {
     /** A valid token is stored and the login dialog closes (spec section 4, token validity). */
-    acceptToken: enqueueActions(({ context, event, enqueue }) => {
+    acceptToken: enqueueActions(({ context, event, enqueue, system }) => {
       const token = tokenOf(event);
       if (token === null) return;
       // Side effects are enqueued: the callback itself also runs when paths are computed without an actor.
       enqueue(() => context.store.writeToken(token));
       enqueue.assign({ token });
       enqueue.emit({ type: 'session.signedIn', token });
+      tellApp(system, enqueue, { type: 'session.signedIn' });
     }),
     /** A renewed access token replaces the old one; the member stays signed in. */
     storeRenewedToken: enqueueActions(({ context, event, enqueue }) => {
@@ -81,12 +92,17 @@ export const sessionMachine = setup({
       enqueue.emit({ type: 'token.rejected', problem });
     }),
     /** No token, or logout: the session data is cleared (spec section 4). */
-    endSession: enqueueActions(({ context, enqueue }, params: { reason: SessionEndReason }) => {
+    endSession: enqueueActions(({ context, enqueue, system }, params: { reason: SessionEndReason }) => {
       enqueue(() => context.store.clear());
       enqueue.assign({ token: null, member: null });
       enqueue.emit({ type: 'session.ended', reason: params.reason });
+      tellApp(system, enqueue, { type: 'session.ended', reason: params.reason });
     }),
     setMember: assign(({ event }) => ('output' in event ? { member: event.output as SessionMember } : {})),
+    /** The app hears that the member is known (or could not be loaded): flows waiting for them go on. */
+    tellAppMemberKnown: enqueueActions(({ context, enqueue, system }) => {
+      tellApp(system, enqueue, { type: 'session.memberKnown', member: context.member });
+    }),
     persistMember: ({ context }) => {
       if (!context.member) return;
       context.store.writeMember({ profile: context.member.profile, level: context.member.status.dailypointStatus.reward_level });
@@ -159,8 +175,8 @@ export const sessionMachine = setup({
                 id: 'loadMember',
                 src: 'loadMember',
                 input: ({ context }) => ({ token: context.token ?? '' }),
-                onDone: { target: 'loaded', actions: ['setMember', 'persistMember', 'identify'] },
-                onError: { target: 'failed', actions: 'reportMemberFailure' },
+                onDone: { target: 'loaded', actions: ['setMember', 'persistMember', 'identify', 'tellAppMemberKnown'] },
+                onError: { target: 'failed', actions: ['reportMemberFailure', 'tellAppMemberKnown'] },
               },
             },
             loaded: {

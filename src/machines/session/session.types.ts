@@ -73,3 +73,9 @@ export type SessionTag = 'signedIn' | 'signedOut' | 'restoring' | 'busy' | 'memb
 export interface LoadMemberInput {
   token: string;
 }
+
+/** What the session tells the app's actor system (src/machines/app), which passes it on to the flows. */
+export type AppSessionEvent =
+  | { type: 'session.signedIn' }
+  | { type: 'session.memberKnown'; member: SessionMember | null }
+  | { type: 'session.ended'; reason: SessionEndReason };

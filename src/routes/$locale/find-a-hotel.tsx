@@ -1,26 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ROUTES } from '../../services/navigation/paths';
-import { hotelSearchQuery, resultsRequest } from '../../services/search-api/queries';
-import { fromQuery } from '../../services/search/search-url';
+import { hotelSearchQuery } from '../../services/search-api/queries';
+import { hotelSearchRequest } from '../../services/search/search-requests';
+import { SearchPageSchema } from '../../services/search/search-url';
 import { prefetchForPage } from '../-prefetch';
+import { keepSearchedOutOfUrl } from '../-search-url';
 import { ResultsPage } from '../../views/search/ResultsPage';
 import { SearchProvider } from '../../views/search/SearchProvider';
 
 export const Route = createFileRoute('/$locale/find-a-hotel')({
   // The search codec reads the query field by field and falls back to defaults; nothing is rejected here.
-  validateSearch: (search: Record<string, unknown>) => search,
-  loaderDeps: ({ search }) => ({ search }),
+  validateSearch: SearchPageSchema,
+  search: { middlewares: [keepSearchedOutOfUrl()] },
+  loaderDeps: ({ search }) => ({ searched: search.searched }),
   loader: async ({ context, deps }) => {
-    const searched = fromQuery(deps.search, { now: new Date() });
-    if (searched.location.trim() === '') return;
-    await prefetchForPage(context.queryClient, hotelSearchQuery(resultsRequest(searched, context.locale)));
+    if (deps.searched.location.trim() === '') return;
+    await prefetchForPage(context.queryClient, hotelSearchQuery(hotelSearchRequest(deps.searched, { locale: context.locale })));
   },
   component: function FindAHotelRoute() {
     const { locale } = Route.useRouteContext();
-    const query = Route.useSearch();
+    const { searched } = Route.useSearch();
     return (
-      <SearchProvider locale={locale} query={query} submitPath={ROUTES.findAHotel}>
-        <ResultsPage locale={locale} query={query} />
+      <SearchProvider locale={locale} search={searched}>
+        <ResultsPage locale={locale} searched={searched} />
       </SearchProvider>
     );
   },

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { brandsQuery, destinationsQuery } from '../../services/content/queries';
-import { ROUTES } from '../../services/navigation/paths';
 import { HomePage } from '../../views/home/HomePage';
 import { SearchBar } from '../../views/search/SearchBar';
 import { SearchProvider } from '../../views/search/SearchProvider';
@@ -19,7 +18,7 @@ export const Route = createFileRoute('/$locale/')({
       <HomePage
         locale={locale}
         searchForm={
-          <SearchProvider locale={locale} query={{}} submitPath={ROUTES.findAHotel}>
+          <SearchProvider locale={locale}>
             <SearchBar locale={locale} />
           </SearchProvider>
         }

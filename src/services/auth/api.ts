@@ -77,15 +77,37 @@ const ACTIVATION_OUTCOME_OF_STATUS: Partial<Record<number, (typeof ACTIVATION_OU
   502: 'profile_fetch_error',
 };
 
-/** A wrong password typed for the registration fails as an InvalidInputError naming `password`. */
-export const activate = async (body: ActivateRequest, options: Signal = {}): Promise<v.InferOutput<typeof ActivateResponseSchema>['data']> => {
+type ActivationAnswer = v.InferOutput<typeof ActivateResponseSchema>['data'];
+
+async function sendActivation(body: ActivateRequest): Promise<ActivationAnswer> {
   try {
-    return (await callBff(MEMBER_PATHS.activate, ActivateResponseSchema, { body, ...options })).data;
+    return (await callBff(MEMBER_PATHS.activate, ActivateResponseSchema, { body })).data;
   } catch (error) {
     const outcome = ACTIVATION_OUTCOME_OF_STATUS[statusOf(error) ?? 0];
     if (outcome) return { outcome };
     throw error;
   }
+}
+
+/** Activations on their way, by body. */
+const runningActivations = new Map<string, Promise<ActivationAnswer>>();
+
+/**
+ * A wrong password typed for the registration fails as an InvalidInputError naming `password`.
+ *
+ * An activation code works once, so the same activation asked for again while it runs joins the request
+ * on its way (in development React starts a page's effects twice). Its signal is not passed on: the
+ * answer is needed even when the first caller stopped waiting, since the code is spent either way.
+ */
+export const activate = (body: ActivateRequest): Promise<ActivationAnswer> => {
+  const key = JSON.stringify(body);
+  const running =
+    runningActivations.get(key) ??
+    sendActivation(body).finally(() => {
+      runningActivations.delete(key);
+    });
+  runningActivations.set(key, running);
+  return running;
 };
 
 export const requestPasswordReset = async (body: { email: string; language: Locale }, options: Signal = {}): Promise<void> => {

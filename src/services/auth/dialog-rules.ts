@@ -48,10 +48,18 @@ export interface GooglePromptConditions {
  * The Google prompt shows 500 ms after a page opens (AUTH_LIMITS.googlePromptDelayMs), for a signed-out
  * visitor with Google available who consented to social sign-in. It is suppressed on the login page, when
  * a registration_token is in the query (the visitor is finishing a registration), while an overlay is
- * open, and for a day once shown.
+ * open, and for a day once shown. Each rule has a name, so the prompt's machine can use them as guards.
  */
+export const googlePromptRules = {
+  consented: (conditions: Pick<GooglePromptConditions, 'consented'>) => conditions.consented,
+  signedOut: (conditions: Pick<GooglePromptConditions, 'signedOut'>) => conditions.signedOut,
+  googleAvailable: (conditions: Pick<GooglePromptConditions, 'googleAvailable'>) => conditions.googleAvailable,
+  notShownRecently: (conditions: Pick<GooglePromptConditions, 'shownRecently'>) => !conditions.shownRecently,
+  noOverlayOpen: (conditions: Pick<GooglePromptConditions, 'overlayOpen'>) => !conditions.overlayOpen,
+  /** Not the login page, and no registration being finished. */
+  promptPage: (conditions: Pick<GooglePromptConditions, 'pathname' | 'search'>) => !isLoginPagePath(conditions.pathname) && !conditions.search.registration_token,
+} as const;
+
 export function mayPromptGoogle(conditions: GooglePromptConditions): boolean {
-  if (!conditions.consented || !conditions.signedOut || !conditions.googleAvailable || conditions.shownRecently || conditions.overlayOpen) return false;
-  if (isLoginPagePath(conditions.pathname)) return false;
-  return !conditions.search.registration_token;
+  return Object.values(googlePromptRules).every((rule) => rule(conditions));
 }

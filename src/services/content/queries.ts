@@ -5,6 +5,7 @@ import {
   CONTENT_PATHS,
   DestinationsResponseSchema,
   HotelResponseSchema,
+  ServiceMessagesResponseSchema,
 } from '../../contract/content';
 import type { Locale } from '../../contract/locales';
 import { fillPath, getJson } from '../bff/client';
@@ -41,3 +42,13 @@ export const destinationsQuery = (locale: Locale) =>
     queryFn: async ({ signal }) => (await getJson(CONTENT_PATHS.destinations, DestinationsResponseSchema, { locale }, { signal })).data,
     staleTime: CONTENT_STALE_MS,
   });
+
+/** The service banners of the site (spec section 4): text, colours, pages and closing. */
+export const serviceMessagesQuery = (locale: Locale) =>
+  queryOptions({
+    queryKey: ['content', 'service-messages', locale],
+    queryFn: async ({ signal }) =>
+      (await getJson(CONTENT_PATHS.serviceMessages, ServiceMessagesResponseSchema, { locale }, { signal })).data,
+    staleTime: CONTENT_STALE_MS,
+  });
+

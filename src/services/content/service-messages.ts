@@ -1,19 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
-import { CONTENT_PATHS, type ServiceMessage, ServiceMessagesResponseSchema } from '../../contract/content';
-import type { Locale } from '../../contract/locales';
-import { getJson } from '../bff/client';
+import type { ServiceMessage } from '../../contract/content';
 import { browserStorage, readValue, writeValue } from '../auth/persisted-values';
 import { pathWithoutLocale } from '../navigation/paths';
-import { CONTENT_STALE_MS } from './queries';
 import { matchesAnyUrlTarget, splitTargetUrls } from './url-targets';
-
-export const serviceMessagesQuery = (locale: Locale) =>
-  queryOptions({
-    queryKey: ['content', 'service-messages', locale],
-    queryFn: async ({ signal }) =>
-      (await getJson(CONTENT_PATHS.serviceMessages, ServiceMessagesResponseSchema, { locale }, { signal })).data,
-    staleTime: CONTENT_STALE_MS,
-  });
 
 /**
  * Whether a service message shows on a page (spec section 4): its targetUrls are whitespace-separated

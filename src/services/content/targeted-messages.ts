@@ -5,7 +5,6 @@ import { isLocale } from '../../contract/locales';
 import type { Locale } from '../../contract/locales';
 import { browserStorage, readValue, removeValue, writeValue } from '../auth/persisted-values';
 import { getJson } from '../bff/client';
-import { onConsentChange } from '../consent/consent';
 import { localizedPath } from '../navigation/paths';
 import { CONTENT_STALE_MS } from './queries';
 
@@ -63,11 +62,4 @@ export function callToActionHref(locale: Locale, link: string | null): { href: s
   }
   if (/^https:\/\/[^/]/i.test(value)) return { href: value, internal: false };
   return null;
-}
-
-/** Forgets the kept ids whenever consent to targeted messages is withdrawn (here or in another tab); answers the unsubscribe. */
-export function forgetSeenIdsOnWithdrawal(): () => void {
-  return onConsentChange((granted) => {
-    if (!granted.has('targetedMessages')) forgetSeenIds();
-  });
 }

@@ -1,9 +1,10 @@
 import * as v from 'valibot';
 import { ECOMMERCE_ERROR_CODES } from '../../contract/ecommerce';
 import type { EcommerceErrorCode } from '../../contract/ecommerce';
-import { failureOf, send } from '../auth/requests';
-import type { AuthAccess, RequestOptions } from '../auth/requests';
+import { failureOf } from '../auth/requests';
 import { HttpError } from '../bff/client';
+import { bffRequest } from '../bff/request';
+import type { AuthAccess, RequestOptions } from '../bff/request';
 
 /**
  * A failed commerce call whose answer named one of the commerce error codes (409 room_unavailable, 410
@@ -37,31 +38,15 @@ export const commerceCodeOf = (error: unknown): EcommerceErrorCode | null => (er
 type CallOptions = Omit<RequestOptions, 'token'>;
 
 /**
- * One commerce call. It works as callBff (guests) and callAuthorized (members) in requests.ts do, token
- * refresh on a 401 included, but keeps the commerce error code of a failed answer: the booking flow tells
- * a room that is gone (409 room_unavailable) from a cart already paid (409 cart_not_open).
+ * One commerce call, as a guest (access null) or a member (token refreshed once on a 401 by the one client,
+ * bff/request.ts), keeping the commerce error code of a failed answer: the booking flow tells a room that
+ * is gone (409 room_unavailable) from a cart already paid (409 cart_not_open).
  */
-export async function commerceCall<TSchema extends v.GenericSchema>(
+export function commerceCall<TSchema extends v.GenericSchema>(
   path: string,
   schema: TSchema,
   access: AuthAccess | null,
   options: CallOptions = {},
 ): Promise<v.InferOutput<TSchema>> {
-  const token = access?.token ?? null;
-  let response = await send(path, options, token);
-  if (response.status === 401 && token && access) {
-    const fresh = await access.channel.refresh().catch(() => null);
-    if (fresh) {
-      access.channel.emit({ type: 'token.refreshed', token: fresh });
-      response = await send(path, options, fresh);
-    }
-    if (response.status === 401) {
-      access.channel.emit({ type: 'unauthorized' });
-      throw new HttpError(401);
-    }
-  }
-  if (!response.ok) throw await commerceFailure(response);
-  const text = await response.text();
-  return v.parse(schema, text.trim() === '' ? null : (JSON.parse(text) as unknown));
+  return bffRequest(path, schema, access, { ...options, readFailure: commerceFailure });
 }
-

@@ -136,21 +136,7 @@ export const recentOrdersCountQuery = (hotelCode: string) =>
 
 // ---------- the query of the pages after payment ----------
 
-/**
- * A reservation number in a page's query. The router's default parser turns `?reservation=100200301` into a
- * number, and writes a string that looks like a number back in quotes: the value stays as parsed (read it
- * with `reservationOf`), so the address keeps its plain form. A number too large to have survived parsing,
- * or anything else unusable, is dropped (the page then says the booking cannot be found).
- */
-export const ReservationParamSchema = v.fallback(
-  v.optional(v.union([v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,40}$/)), v.pipe(v.number(), v.safeInteger(), v.minValue(0))])),
-  undefined,
-);
+/** The pages' query schemas live in the contract, where the routes read them. */
+export { LinkTokenParamSchema, OrderPageSearchSchema, ReservationParamSchema } from '../../contract/ecommerce';
 
 export const reservationOf = (param: string | number | undefined): string | undefined => (param === undefined ? undefined : String(param));
-
-/** `order_id`: the order's UUID, or undefined when missing or malformed. */
-export const OrderPageSearchSchema = v.object({ order_id: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined) });
-
-/** `token`: a confirmation mail's link token, exchanged once and then taken out of the address. */
-export const LinkTokenParamSchema = v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[\w.-]{1,300}$/))), undefined);

@@ -1,21 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, isFutureDate, todayIn } from './dates';
-
-describe('formatCalendarDate', () => {
-  it('writes dates for the locale', () => {
-    expect(formatCalendarDate('2027-03-05', 'en')).toBe('March 5, 2027');
-    expect(formatCalendarDate('2027-03-05', 'de')).toBe('5. März 2027');
-  });
-  it('uses Latin digits and the Gregorian calendar in Arabic', () => {
-    const text = formatCalendarDate('2027-03-05', 'ar');
-    expect(text).toContain('2027');
-    expect(text).toMatch(/\b5\b/);
-    expect(text).not.toMatch(/[٠-٩]/);
-  });
-  it('leaves a malformed date as it is', () => {
-    expect(formatCalendarDate('soon', 'en')).toBe('soon');
-  });
-});
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { todayIn, todayInBerlin } from './dates';
 
 describe('todayIn', () => {
   it('is the calendar date in the given zone', () => {
@@ -23,8 +7,23 @@ describe('todayIn', () => {
     expect(todayIn('Europe/Berlin', lateEveningUtc)).toBe('2026-11-23');
     expect(todayIn('UTC', lateEveningUtc)).toBe('2026-11-22');
   });
-  it('compares calendar dates', () => {
-    expect(isFutureDate('2026-11-23', '2026-11-22')).toBe(true);
-    expect(isFutureDate('2026-11-22', '2026-11-22')).toBe(false);
+});
+
+describe('todayInBerlin', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is the business day in Berlin, whatever the clock’s own zone says', () => {
+    // 23:30 UTC is already the next day in Berlin (UTC+1 in winter, UTC+2 in summer).
+    expect(todayInBerlin(new Date('2026-11-22T23:30:00Z'))).toBe('2026-11-23');
+    expect(todayInBerlin(new Date('2027-07-01T21:59:59Z'))).toBe('2027-07-01');
+    expect(todayInBerlin(new Date('2027-07-01T22:00:00Z'))).toBe('2027-07-02');
+  });
+
+  it('reads the present moment when given none', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-31T23:15:00Z'));
+    expect(todayInBerlin()).toBe('2027-01-01');
   });
 });

@@ -1,24 +1,9 @@
-import { calendarDateIn } from '../../contract/calendar-dates';
-import type { Locale } from '../../contract/locales';
-import { dateTimeFormat } from './intl-cache';
-
-/**
- * A calendar date (`yyyy-MM-dd`) written out for the locale. Booking dates always use the Gregorian
- * calendar and Latin digits, also in Arabic, so they match confirmations and hotel documents.
- */
-export function formatCalendarDate(isoDate: string, locale: Locale): string {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  if (!year || !month || !day) return isoDate;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return dateTimeFormat(`${locale}-u-ca-gregory-nu-latn`, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-}
-
-/** Whether a calendar date lies after today's date. */
-export function isFutureDate(isoDate: string, today: string): boolean {
-  return isoDate > today;
-}
+import { calendarDateIn, todayInBerlin } from '../../contract/calendar-dates';
 
 /** Today's calendar date in a time zone, as `yyyy-MM-dd`. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   return calendarDateIn(timeZone, now);
 }
+
+/** The one "today" (kept in the contract, beside the business time zone). */
+export { todayInBerlin };

@@ -2,13 +2,15 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Locale } from '../../contract/locales';
 import {
   CalendarResponseSchema,
+  DEFAULT_CURRENCY,
   HotelSearchResponseSchema,
   LocationSearchResponseSchema,
   RoomsResponseSchema,
   SEARCH_PATHS,
 } from '../../contract/search';
-import type { Currency, HotelSearchRequest, SearchRoom } from '../../contract/search';
+import type { Currency, HotelSearchRequest, RoomsRequest } from '../../contract/search';
 import { postJson } from '../bff/client';
+import { hotelSearchRequest, roomsRequest } from '../search/search-requests';
 import type { SearchQueryState } from '../search/search-state';
 
 /** Availability and prices move; a minute keeps back-and-forth navigation instant without going stale. */
@@ -32,32 +34,27 @@ export const hotelSearchQuery = (request: HotelSearchRequest) =>
     placeholderData: keepPreviousData,
   });
 
+/** The hotels of a search as a page shows it (the typed search of its address, in the page's language). */
+export const searchResultsQuery = (searched: SearchQueryState, locale: Locale) => hotelSearchQuery(hotelSearchRequest(searched, { locale }));
+
 export interface CalendarRequest {
   hotelCode?: string;
   city?: string;
   startDate: string;
   endDate: string;
   adults: number;
-  currency: Currency;
+  /** The default currency unless given. */
+  currency?: Currency;
 }
 
-export const priceCalendarQuery = (request: CalendarRequest) =>
-  queryOptions({
-    queryKey: ['search', 'calendar', request],
-    queryFn: async ({ signal }) => (await postJson(SEARCH_PATHS.calendar, request, CalendarResponseSchema, { signal })).data,
+export const priceCalendarQuery = (request: CalendarRequest) => {
+  const body = { ...request, currency: request.currency ?? DEFAULT_CURRENCY };
+  return queryOptions({
+    queryKey: ['search', 'calendar', body],
+    queryFn: async ({ signal }) => (await postJson(SEARCH_PATHS.calendar, body, CalendarResponseSchema, { signal })).data,
     staleTime: SEARCH_STALE_MS,
   });
-
-export interface RoomsRequest {
-  hotelCode: string;
-  startDate: string;
-  endDate: string;
-  rooms: SearchRoom[];
-  promo?: string;
-  payWithPoints: boolean;
-  currency: Currency;
-  locale: Locale;
-}
+};
 
 export const roomsQuery = (request: RoomsRequest) =>
   queryOptions({
@@ -66,33 +63,8 @@ export const roomsQuery = (request: RoomsRequest) =>
     staleTime: SEARCH_STALE_MS,
   });
 
-/** The hotels-v2 request body for a search state (rooms as adults and child ages). */
-export function toHotelSearchRequest(
-  state: SearchQueryState,
-  options: { currency: Currency; locale: Locale },
-): HotelSearchRequest {
-  return {
-    location: state.location,
-    startDate: state.dateRange.start,
-    endDate: state.dateRange.end,
-    rooms: state.rooms.map((room) => ({ adults: room.adults, childAges: room.children })),
-    ...(state.promoCode ? { promo: state.promoCode } : {}),
-    business: state.isBusiness,
-    payWithPoints: state.payWithPoints,
-    brands: state.brands,
-    features: state.features,
-    sortBy: state.sortBy,
-    ...(state.priceRange.min != null ? { minPrice: state.priceRange.min } : {}),
-    ...(state.priceRange.max != null ? { maxPrice: state.priceRange.max } : {}),
-    currency: options.currency,
-    locale: options.locale,
-  };
-}
-
-/** The results page's request for a search (prices in euros until the currency choice exists). */
-export function resultsRequest(state: SearchQueryState, locale: Locale): HotelSearchRequest {
-  return toHotelSearchRequest(state, { currency: 'EUR', locale });
-}
+/** The room offers of a search for one hotel, as the rooms-and-rates page shows them. */
+export const roomOffersQuery = (searched: SearchQueryState, locale: Locale) => roomsQuery(roomsRequest(searched, { locale }));
 
 /**
  * Arrival dates near the one asked for on which every night of a stay of the same length is available,

@@ -6,7 +6,7 @@ import { addDays, nightsBetween } from '../../contract/calendar-dates';
 import * as v from 'valibot';
 import { BUSINESS_TIME_ZONE, IsoDateSchema, SEARCH_LIMITS, SORT_OPTIONS } from '../../contract/search';
 import type { SortOption } from '../../contract/search';
-import { todayIn } from '../format/dates';
+import { todayInBerlin } from '../format/dates';
 import type { SearchDateRange, SearchPriceRange, SearchRoomState } from './search-state';
 
 /** The order results come in when the guest chose none (the BFF's default too). */
@@ -27,7 +27,7 @@ export { nightsBetween };
 
 /** Today's calendar date in the business time zone. */
 export function businessToday(now: Date): string {
-  return todayIn(BUSINESS_TIME_ZONE, now);
+  return todayInBerlin(now);
 }
 
 const businessHour = new Intl.DateTimeFormat('en-GB', { timeZone: BUSINESS_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' });

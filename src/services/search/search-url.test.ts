@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SORT_OPTIONS } from '../../contract/search';
 import { addDaysToDate, businessToday } from './search-rules';
 import type { SearchQueryState, SearchRoomState } from './search-state';
-import { fromQuery, toQuery } from './search-url';
+import { CheckoutPageSchema, fromQuery, locationQuery, RoomsPageSchema, SearchPageSchema, toQuery } from './search-url';
 
 const now = new Date('2027-03-10T09:00:00Z'); // 10:00 in Berlin
 const rules = { now };
@@ -299,3 +300,58 @@ function validState(random: () => number): SearchQueryState {
     priceRange: { min, max },
   };
 }
+
+describe('the search pages’ schemas (validateSearch)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('read the URL into the typed search at the present moment, under `searched`', () => {
+    const query = { location: 'Berlin', startDate: '2027-04-01', endDate: '2027-04-03', rooms: '2', 'room-2-adults': '3' };
+    expect(v.parse(SearchPageSchema, query)).toEqual({ searched: fromQuery(query, rules) });
+  });
+
+  it('parse numbers and flags written as text as the router’s numbers and booleans', () => {
+    const asText = v.parse(SearchPageSchema, { rooms: '2', 'room-1-adults': '2', business: '1', minPrice: '50', approxDateRange: '3' }).searched;
+    const asValues = v.parse(SearchPageSchema, { rooms: 2, 'room-1-adults': 2, business: true, minPrice: 50, approxDateRange: 3 }).searched;
+    expect(asText).toEqual(asValues);
+    expect(asText).toMatchObject({ isBusiness: true, approxDateRange: 3, priceRange: { min: 50, max: null } });
+    expect(asText.rooms.map((room) => room.adults)).toEqual([2, 1]);
+  });
+
+  it('never fail: bad values fall back to their defaults, field by field, and no query at all is the default search', () => {
+    const bad = { rooms: 'many', 'room-1-adults': 99, startDate: '2027-02-30', sortBy: 'cheapest', minPrice: -5, business: 'maybe', location: ['a', 'b'] };
+    expect(v.parse(SearchPageSchema, bad).searched).toEqual(defaults);
+    expect(v.parse(SearchPageSchema, undefined).searched).toEqual(defaults);
+    expect(v.parse(SearchPageSchema, 'not a query').searched).toEqual(defaults);
+  });
+
+  it('give today’s default dates from Berlin’s clock: after 18:00 there the arrival is tomorrow', () => {
+    vi.setSystemTime(new Date('2027-03-10T17:30:00Z')); // 18:30 in Berlin
+    expect(v.parse(SearchPageSchema, {}).searched.dateRange).toEqual({ start: '2027-03-11', end: '2027-03-12' });
+  });
+
+  it('read the cart id of the rooms-and-rates page, dropping one that is not an id', () => {
+    expect(v.parse(RoomsPageSchema, { location: 'JAZB', cart_id: 'abc_1' })).toMatchObject({ cart_id: 'abc_1', searched: { location: 'JAZB' } });
+    expect(v.parse(RoomsPageSchema, { cart_id: 12345 }).cart_id).toBe('12345');
+    expect(v.parse(RoomsPageSchema, { cart_id: '../x' }).cart_id).toBeUndefined();
+  });
+
+  it('read the check-out page’s own parameters beside the search it books', () => {
+    const query = { location: 'JAZB', 'room-1-rate-code': 'FLEX', 'room-1-room-type-code': 'DBL', cart_id: 'c-1', payment_id: 42, status: 'bad status' };
+    expect(v.parse(CheckoutPageSchema, query)).toEqual({ cart_id: 'c-1', payment_id: '42', status: undefined, searched: fromQuery(query, rules) });
+  });
+});
+
+describe('locationQuery', () => {
+  it('is a search for a destination alone, read back as that destination', () => {
+    const query = locationQuery('100% Berlin');
+    expect(Object.keys(query)).toEqual(['location']);
+    // The router hands the value over as it was given (it encodes and decodes it once).
+    expect(fromQuery(query, rules).location).toBe('100% Berlin');
+  });
+});

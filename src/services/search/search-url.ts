@@ -6,7 +6,9 @@
  * objects from its JSON-aware parser), never throws, and falls back to the default field by field.
  * For every searchable state s (dates normalised, every child age chosen): fromQuery(toQuery(s)) = s.
  */
-import { SEARCH_LIMITS } from '../../contract/search';
+import { checkoutSearchSchema, roomsPageSearchSchema } from '../../contract/ecommerce';
+import { SEARCH_LIMITS, searchPageSchema } from '../../contract/search';
+import type { UrlQuery } from '../../contract/search';
 import {
   DEFAULT_SORT,
   isChildAgeSet,
@@ -29,11 +31,16 @@ export interface QueryRules extends DateRules {
 
 const roomKey = (room: number, field: string) => `room-${room}-${field}`;
 
-export function toQuery(state: SearchQueryState): Record<string, string> {
-  const query: Record<string, string> = {};
+/** The query of a search for a destination and nothing else (the defaults for the rest). */
+export function locationQuery(location: string): Record<string, string> {
   // The router decodes the URL once and fromQuery decodes `location` again (spec section 2), so a
   // literal percent sign is written escaped to survive the second decoding.
-  if (state.location !== '') query.location = state.location.replaceAll('%', '%25');
+  return { location: location.replaceAll('%', '%25') };
+}
+
+export function toQuery(state: SearchQueryState): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (state.location !== '') Object.assign(query, locationQuery(state.location));
   query.startDate = state.dateRange.start;
   query.endDate = state.dateRange.end;
   if (state.rooms.length !== 1) query.rooms = String(state.rooms.length);
@@ -76,6 +83,18 @@ export function fromQuery(query: Record<string, unknown>, rules: QueryRules): Se
     priceRange: price,
   };
 }
+
+/** A page's URL read as the search it describes, at the present moment (defaults and past dates depend on today). */
+export const readSearchUrl = (query: UrlQuery): SearchQueryState => fromQuery(query, { now: new Date() });
+
+/** The results page's query: the search the URL describes, under `searched`. */
+export const SearchPageSchema = searchPageSchema(readSearchUrl);
+
+/** The rooms-and-rates page's query: the search, and the cart the guest already has. */
+export const RoomsPageSchema = roomsPageSearchSchema(readSearchUrl);
+
+/** The check-out page's query: its own parameters, and the search it books under `searched`. */
+export const CheckoutPageSchema = checkoutSearchSchema(readSearchUrl);
 
 /** `rooms` when it is a whole number from 1 (more than 9 cut to 9); else the highest room-N-* key; else 1. */
 function roomCount(query: Record<string, unknown>): number {

@@ -1,74 +1,53 @@
 import { useLingui } from '@lingui/react/macro';
-import { useMutation } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { shallowEqual } from '@xstate/react';
+import { useEffect, useId, useRef } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { AUTH_LIMITS } from '../../contract/auth';
-import type { ActivateRequest } from '../../contract/auth';
 import type { Locale } from '../../contract/locales';
-import { activate } from '../../services/auth/api';
-import { InvalidInputError, statusOf } from '../../services/auth/errors';
-import { forgetRegistrationProof, registrationProofs } from '../../services/auth/registration-proofs';
-import { localizedPath, ROUTES } from '../../services/navigation/paths';
+import { selectIsActivating, selectPage, selectPasswordQuestion } from '../../machines/activation/activation.selectors';
 import { PageTitle } from '../shell/PageTitle';
-import { SessionActorContext } from '../shell/session-context';
 import { SignInButton } from '../shell/SignInButton';
-import { SiteLink } from '../shell/SiteLink';
 import { Field } from '../ui/fields';
-
-type Answer = Awaited<ReturnType<typeof activate>>;
+import { ActivationActorContext } from './activation-context';
+import { ActivationProvider } from './ActivationProvider';
 
 /**
  * The activation link (/account/activate?token=...): activates the membership once and shows its outcome
  * (spec section 4): activated (signed in, on to /account/activated), code not found or not active,
  * already activated, or active but the profile or points could not be fetched; each with a way forward.
- *
- * The link proves the mailbox, not who chose the password given at registration. In the browser that
- * registered, the kept registration proof sets that password. Anyone else is asked for it, or activates
- * without it (and can set a password later with the reset link).
+ * The activation machine (machines/activation) runs the flow; this page shows where it is.
  */
 export function ActivatePage({ locale, token }: { locale: Locale; token?: string | undefined }) {
+  return (
+    // A new link is a new activation.
+    <ActivationProvider key={token ?? ''} locale={locale} token={token ?? null}>
+      <Activation locale={locale} />
+    </ActivationProvider>
+  );
+}
+
+function Activation({ locale }: { locale: Locale }) {
   const { t } = useLingui();
-  const session = SessionActorContext.useActorRef();
-  const router = useRouter();
-  const finish = (answer: Answer) => {
-    if (answer.outcome !== 'activated') return;
-    if (answer.registration_proof) forgetRegistrationProof(answer.registration_proof);
-    if (answer.token) session.send({ type: 'token.received', token: answer.token });
-    void router.navigate({ href: localizedPath(locale, ROUTES.account.activated), replace: true });
-  };
-  const mutation = useMutation({ mutationFn: (body: ActivateRequest) => activate(body), onSuccess: finish });
-  // The answer to the password question (the password typed again, or activating without it).
-  const confirmation = useMutation({ mutationFn: (body: ActivateRequest) => activate(body), onSuccess: finish });
-  const { mutate } = mutation;
-
-  // An activation code works once: it is sent once, in the browser (never while the server renders).
-  const sent = useRef(false);
-  useEffect(() => {
-    if (sent.current || !token) return;
-    sent.current = true;
-    const proofs = registrationProofs();
-    mutate(proofs.length > 0 ? { token, registration_proofs: proofs } : { token });
-  }, [mutate, token]);
-
-  const registration = localizedPath(locale, ROUTES.account.registration);
+  const actor = ActivationActorContext.useActorRef();
+  const page = ActivationActorContext.useSelector(selectPage);
+  const busy = ActivationActorContext.useSelector(selectIsActivating);
   let heading: string;
   let body: ReactNode;
-  const outcome = confirmation.data?.outcome ?? mutation.data?.outcome;
-  if (!token || outcome === 'code_not_found') {
+  if (page === 'linkBroken') {
     heading = t`This activation link does not work`;
     body = (
       <>
         <p>{t`The link may be incomplete, expired or already used. If you registered a while ago, register again to get a new link.`}</p>
         <p className="account-page__actions">
-          <SiteLink className="button button--primary" href={registration}>
+          <Link className="button button--primary" to="/$locale/account/registration" params={{ locale }}>
             {t`Register again`}
-          </SiteLink>
+          </Link>
           <SignInButton className="button">{t`Sign in`}</SignInButton>
         </p>
       </>
     );
-  } else if (outcome === 'already_activated') {
+  } else if (page === 'alreadyActive') {
     heading = t`Your membership is already active`;
     body = (
       <>
@@ -78,7 +57,7 @@ export function ActivatePage({ locale, token }: { locale: Locale; token?: string
         </p>
       </>
     );
-  } else if (outcome === 'profile_fetch_error') {
+  } else if (page === 'profileUnavailable') {
     heading = t`Your membership is active`;
     body = (
       <>
@@ -88,16 +67,16 @@ export function ActivatePage({ locale, token }: { locale: Locale; token?: string
         </p>
       </>
     );
-  } else if (outcome === 'password_confirmation_needed') {
+  } else if (page === 'passwordQuestion') {
     heading = t`Confirm your password`;
     body = <p>{t`This link activates a membership registered with a password. Enter the password you chose when you registered.`}</p>;
-  } else if (mutation.isError) {
+  } else if (page === 'failed') {
     heading = t`We could not activate your membership`;
     body = (
       <>
         <p role="alert">{t`Something went wrong. Please try again.`}</p>
         <p className="account-page__actions">
-          <button type="button" className="button button--primary" onClick={() => mutate({ token, registration_proofs: registrationProofs() })}>
+          <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'activation.retry' })}>
             {t`Try again`}
           </button>
         </p>
@@ -109,11 +88,11 @@ export function ActivatePage({ locale, token }: { locale: Locale; token?: string
   }
 
   return (
-    <section className="account-page" aria-labelledby="activate-title" aria-busy={Boolean(token) && (mutation.isPending || mutation.isIdle)}>
+    <section className="account-page" aria-labelledby="activate-title" aria-busy={busy}>
       <PageTitle title={t`Activate your membership`} />
       <h1 id="activate-title">{heading}</h1>
       <div role="status">{body}</div>
-      {token && outcome === 'password_confirmation_needed' ? <PasswordQuestion token={token} confirmation={confirmation} /> : null}
+      {page === 'passwordQuestion' ? <PasswordQuestion /> : null}
     </section>
   );
 }
@@ -123,41 +102,32 @@ export function ActivatePage({ locale, token }: { locale: Locale; token?: string
  * for whoever did not register (or forgot it). Outside the status region, so the form is not re-read
  * on every change; the heading and the first field say what is asked.
  */
-function PasswordQuestion({
-  token,
-  confirmation,
-}: {
-  token: string;
-  confirmation: { mutate: (body: ActivateRequest) => void; isPending: boolean; error: Error | null; variables: ActivateRequest | undefined };
-}) {
+function PasswordQuestion() {
   const { t } = useLingui();
+  const actor = ActivationActorContext.useActorRef();
+  const { confirming, typed, emptyPassword, failure: problem, wrongPasswords } = ActivationActorContext.useSelector(selectPasswordQuestion, shallowEqual);
   const form = useRef<HTMLFormElement>(null);
   const focusPassword = () => (form.current?.elements.namedItem('password') as HTMLInputElement | null)?.focus();
   const withoutId = useId();
-  const [empty, setEmpty] = useState(false);
-  const { error, isPending, variables } = confirmation;
-  const typed = variables?.password !== undefined;
-  const wrongPassword = typed && error instanceof InvalidInputError && error.fields.includes('password');
-  const failure = !error || wrongPassword
-    ? null
-    : statusOf(error) === 429
+  const wrongPassword = problem === 'wrongPassword';
+  const failure =
+    problem === 'tooManyAttempts'
       ? t`Too many wrong passwords. Please wait a few minutes, or activate without that password.`
-      : t`Something went wrong. Please try again.`;
+      : problem === 'failed'
+        ? t`Something went wrong. Please try again.`
+        : null;
 
-  // A wrong password: the field gets the focus again, with its error read out.
+  // DOM work: after each wrong password the field gets the focus again, with its error read out.
   useEffect(() => {
-    if (wrongPassword) focusPassword();
-  }, [wrongPassword, error]);
+    if (wrongPasswords > 0) focusPassword();
+  }, [wrongPasswords]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const password = String(new FormData(event.currentTarget).get('password') ?? '');
-    setEmpty(!password);
-    if (!password) {
-      focusPassword();
-      return;
-    }
-    confirmation.mutate({ token, password });
+    // DOM work: an empty field keeps the focus (the machine marks it empty).
+    if (!password) focusPassword();
+    actor.send({ type: 'password.submit', password });
   };
 
   return (
@@ -167,7 +137,7 @@ function PasswordQuestion({
           <p>{failure}</p>
         </div>
       ) : null}
-      <form ref={form} className="account-form" noValidate onSubmit={submit} aria-busy={isPending && typed}>
+      <form ref={form} className="account-form" noValidate onSubmit={submit} aria-busy={confirming && typed}>
         <Field
           label={t`The password you chose when you registered`}
           name="password"
@@ -176,15 +146,15 @@ function PasswordQuestion({
           required
           maxLength={AUTH_LIMITS.passwordMaxLength}
           error={
-            empty
+            emptyPassword
               ? t`Enter your password.`
-              : wrongPassword && !isPending
+              : wrongPassword && !confirming
                 ? t`This is not the password chosen at registration. Try again, or activate without it.`
                 : undefined
           }
         />
-        <button type="submit" className="button button--primary account-form__submit" disabled={isPending} aria-busy={isPending && typed}>
-          {isPending && typed ? t`Activating…` : t`Activate with this password`}
+        <button type="submit" className="button button--primary account-form__submit" disabled={confirming} aria-busy={confirming && typed}>
+          {confirming && typed ? t`Activating…` : t`Activate with this password`}
         </button>
       </form>
       <h2 id={withoutId}>{t`You did not register, or forgot that password?`}</h2>
@@ -194,11 +164,11 @@ function PasswordQuestion({
           type="button"
           className="button"
           aria-describedby={withoutId}
-          disabled={isPending}
-          aria-busy={isPending && !typed}
-          onClick={() => confirmation.mutate({ token, without_password: true })}
+          disabled={confirming}
+          aria-busy={confirming && !typed}
+          onClick={() => actor.send({ type: 'password.skip' })}
         >
-          {isPending && !typed ? t`Activating…` : t`Activate without that password`}
+          {confirming && !typed ? t`Activating…` : t`Activate without that password`}
         </button>
       </p>
     </>

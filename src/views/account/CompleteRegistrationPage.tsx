@@ -1,17 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
-import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Locale } from '../../contract/locales';
 import { selectIsRestoring, selectIsSignedIn, selectProfile } from '../../machines/session/session.selectors';
-import { completeProfile } from '../../services/auth/api';
-import type { CompleteProfileBody } from '../../services/auth/api';
-import { InvalidInputError } from '../../services/auth/errors';
-import { localizedPath, ROUTES } from '../../services/navigation/paths';
+import { refusedFieldsOf, useCompleteProfile } from '../../services/auth/queries';
+import type { CompleteProfileBody } from '../../services/auth/queries';
 import { PageTitle } from '../shell/PageTitle';
 import { SessionActorContext, useAuthAccess } from '../shell/session-context';
 import { SignInButton } from '../shell/SignInButton';
-import { SiteLink } from '../shell/SiteLink';
 import { Field, formText, isSalutation, SalutationField } from '../ui/fields';
 
 type FieldName = 'firstName' | 'lastName' | 'birthday' | 'address' | 'countryCode';
@@ -33,13 +30,13 @@ export function CompleteRegistrationPage({ locale }: { locale: Locale }) {
     countryCode: t`Use the two-letter country code, for example DE.`,
   };
 
-  const mutation = useMutation({
-    mutationFn: (body: CompleteProfileBody) => completeProfile(body, access),
+  const mutation = useCompleteProfile(access, {
     // The header and the account pages show the new details.
     onSuccess: () => session.send({ type: 'member.reload' }),
     onError: (error) => {
-      if (error instanceof InvalidInputError) {
-        const fields = error.fields.map((path) => (path.startsWith('address') ? (path.endsWith('countryCode') ? 'countryCode' : 'address') : path));
+      const refused = refusedFieldsOf(error);
+      if (refused) {
+        const fields = refused.map((path) => (path.startsWith('address') ? (path.endsWith('countryCode') ? 'countryCode' : 'address') : path));
         const known = fields.filter((name): name is FieldName => name in messages);
         setErrors(Object.fromEntries(known.map((name) => [name, messages[name]])));
       }
@@ -76,9 +73,9 @@ export function CompleteRegistrationPage({ locale }: { locale: Locale }) {
         <h1 id="complete-title">{t`Thank you`}</h1>
         <p role="status">{t`Your profile is complete.`}</p>
         <p className="account-page__actions">
-          <SiteLink className="button button--primary" href={localizedPath(locale, ROUTES.findAHotel)}>
+          <Link className="button button--primary" to="/$locale/find-a-hotel" params={{ locale }}>
             {t`Find a hotel`}
-          </SiteLink>
+          </Link>
         </p>
       </section>
     );
@@ -113,7 +110,7 @@ export function CompleteRegistrationPage({ locale }: { locale: Locale }) {
       <p>{t`A few more details and your membership is complete.`}</p>
       {mutation.isError ? (
         <p className="form-error" role="alert">
-          {mutation.error instanceof InvalidInputError ? t`Please check the highlighted fields.` : t`Your details could not be saved. Please try again.`}
+          {refusedFieldsOf(mutation.error) ? t`Please check the highlighted fields.` : t`Your details could not be saved. Please try again.`}
         </p>
       ) : null}
       {/* Filled in from the profile, which may arrive after the page: a new profile renders a new form. */}

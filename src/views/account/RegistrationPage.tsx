@@ -1,15 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { useMutation } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { AUTH_LIMITS } from '../../contract/auth';
-import type { RegisterRequest } from '../../contract/auth';
 import type { Locale } from '../../contract/locales';
-import { register } from '../../services/auth/api';
-import { InvalidInputError, statusOf } from '../../services/auth/errors';
-import { keepRegistrationProof } from '../../services/auth/registration-proofs';
-import { localizedPath, ROUTES } from '../../services/navigation/paths';
+import { refusedFieldsOf, registrationFailureOf, useRegistration } from '../../services/auth/queries';
 import { PageTitle } from '../shell/PageTitle';
 import { SessionActorContext } from '../shell/session-context';
 import { SignInButton } from '../shell/SignInButton';
@@ -38,19 +33,19 @@ export function RegistrationPage({ locale, registrationToken }: { locale: Locale
     acceptTerms: t`Please accept the membership terms.`,
   };
 
-  const mutation = useMutation({
-    mutationFn: (body: RegisterRequest) => register(body),
-    onSuccess: (answer, body) => {
-      // Sent back with the activation link, opened in this browser: the password chosen here is set then.
-      if (answer.registration_proof) keepRegistrationProof(body.email, answer.registration_proof);
+  const mutation = useRegistration({
+    onSuccess: (answer) => {
+      // A registration with a registration token signs the member in at once.
       if (answer.token) {
         session.send({ type: 'token.received', token: answer.token });
-        void router.navigate({ href: localizedPath(locale, ROUTES.account.activated), replace: true });
+        void router.navigate({ to: '/$locale/account/activated', params: { locale }, replace: true });
       }
     },
     onError: (error) => {
-      if (error instanceof InvalidInputError) {
-        const known = error.fields.filter((name): name is FieldName => name in messages);
+      // The fields the BFF refused get their messages.
+      const fields = refusedFieldsOf(error);
+      if (fields) {
+        const known = fields.filter((name): name is FieldName => name in messages);
         setErrors(Object.fromEntries(known.map((name) => [name, messages[name]])));
       }
     },
@@ -116,15 +111,14 @@ export function RegistrationPage({ locale, registrationToken }: { locale: Locale
     );
   }
 
-  const status = statusOf(mutation.error);
-  const failure = mutation.isError
-    ? status === 409
-      ? t`There is already an account with this email address. Please sign in instead.`
-      : status === 401 || (mutation.error instanceof InvalidInputError && mutation.error.fields.includes('registration_token'))
-        ? t`This registration link has expired. Please sign in again to continue.`
-        : mutation.error instanceof InvalidInputError
-          ? t`Please check the highlighted fields.`
-          : t`Your registration could not be sent. Please try again.`
+  const refusal = mutation.isError ? registrationFailureOf(mutation.error) : null;
+  const failure = refusal
+    ? {
+        accountExists: t`There is already an account with this email address. Please sign in instead.`,
+        linkExpired: t`This registration link has expired. Please sign in again to continue.`,
+        invalidFields: t`Please check the highlighted fields.`,
+        failed: t`Your registration could not be sent. Please try again.`,
+      }[refusal.reason]
     : null;
 
   return (
@@ -135,7 +129,7 @@ export function RegistrationPage({ locale, registrationToken }: { locale: Locale
       {failure ? (
         <div className="form-error" role="alert">
           <p>{failure}</p>
-          {status === 409 || status === 401 ? (
+          {refusal?.offerSignIn ? (
             <p>
               <SignInButton className="button">{t`Sign in`}</SignInButton>
             </p>

@@ -1,11 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import type { Locale } from '../../contract/locales';
 import { selectIsSignedIn, selectNeedsProfileCompletion } from '../../machines/session/session.selectors';
-import { localizedPath, ROUTES } from '../../services/navigation/paths';
 import { PageTitle } from '../shell/PageTitle';
 import { SessionActorContext } from '../shell/session-context';
 import { SignInButton } from '../shell/SignInButton';
-import { SiteLink } from '../shell/SiteLink';
 
 /** After a successful activation (or a registration that signed the member in). */
 export function ActivatedPage({ locale }: { locale: Locale }) {
@@ -18,13 +17,13 @@ export function ActivatedPage({ locale }: { locale: Locale }) {
       <h1 id="activated-title">{t`Welcome! Your membership is active`}</h1>
       <p>{t`Book at member prices and collect points with every stay.`}</p>
       <p className="account-page__actions">
-        <SiteLink className="button button--primary" href={localizedPath(locale, ROUTES.findAHotel)}>
+        <Link className="button button--primary" to="/$locale/find-a-hotel" params={{ locale }}>
           {t`Find a hotel`}
-        </SiteLink>
+        </Link>
         {signedIn && needsProfile ? (
-          <SiteLink className="button" href={localizedPath(locale, ROUTES.account.completeRegistration)}>
+          <Link className="button" to="/$locale/account/complete-registration" params={{ locale }}>
             {t`Complete your profile`}
-          </SiteLink>
+          </Link>
         ) : null}
         {signedIn ? null : <SignInButton className="button">{t`Sign in`}</SignInButton>}
       </p>
@@ -43,9 +42,9 @@ export function PasswordUpdatedPage({ locale }: { locale: Locale }) {
       <p>{t`Use your new password the next time you sign in.`}</p>
       <p className="account-page__actions">
         {signedIn ? null : <SignInButton mode="login">{t`Sign in`}</SignInButton>}
-        <SiteLink className="button" href={localizedPath(locale, ROUTES.home)}>
+        <Link className="button" to="/$locale/" params={{ locale }}>
           {t`Go to the home page`}
-        </SiteLink>
+        </Link>
       </p>
     </section>
   );

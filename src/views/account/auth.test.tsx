@@ -290,6 +290,47 @@ describe('registration', () => {
   });
 });
 
+describe('registration refused', () => {
+  it('says an account exists for the email and offers to sign in', async () => {
+    await renderApp('/en/account/registration', bff({ '/members/register': { status: 409, body: { error: { code: 'conflict', message: 'exists' } } } }));
+    await userEvent.type(await screen.findByLabelText('First name', undefined, { timeout: 5000 }), 'Noah');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Neu');
+    await userEvent.type(screen.getByLabelText('Email address'), 'noah@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'long enough secret');
+    await userEvent.click(screen.getByLabelText('I accept the membership terms and the privacy policy.'));
+    await userEvent.click(screen.getByRole('button', { name: 'Become a member' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('There is already an account with this email address. Please sign in instead.');
+    expect(within(alert).getByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+});
+
+describe('completing the profile', () => {
+  it('marks the fields the BFF refused, then saves and reloads the member', async () => {
+    localStorage.setItem('token', TOKEN);
+    const answers: { status?: number; body: unknown }[] = [
+      { status: 400, body: { error: { code: 'bad_request', message: 'x', issues: [{ path: 'address.countryCode', message: 'bad' }] } } },
+      { body: { data: { ok: true } } },
+    ];
+    const handler = bff();
+    const { fetchMock } = await renderApp('/en/account/complete-registration', (url) => (url.pathname === '/bff/members/complete-profile' ? answers.shift() : handler(url)));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Complete your profile' }, { timeout: 5000 })).toBeTruthy();
+    await userEvent.type(await screen.findByLabelText('Street and number'), 'Hauptstr. 1');
+    await userEvent.type(screen.getByLabelText('Postal code'), '10115');
+    await userEvent.type(screen.getByLabelText('City'), 'Berlin');
+    await userEvent.type(screen.getByLabelText(/^Country code/), 'DE');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please check the highlighted fields.');
+    expect(screen.getByText('Use the two-letter country code, for example DE.')).toBeTruthy();
+    const profileReads = callsTo(fetchMock, '/members/profile').length;
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you' })).toBeTruthy();
+    expect(new Headers(callsTo(fetchMock, '/members/complete-profile')[1]?.[1]?.headers).get('authorization')).toBe(`Bearer ${TOKEN}`);
+    // The header and the account pages show the new details.
+    await waitFor(() => expect(callsTo(fetchMock, '/members/profile').length).toBeGreaterThan(profileReads));
+  });
+});
+
 describe('activation', () => {
   // The BFF answers each outcome with its own status.
   it.each([

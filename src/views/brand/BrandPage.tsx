@@ -4,12 +4,10 @@ import type { Locale } from '../../contract/locales';
 import { brandQuery } from '../../services/content/queries';
 import { HotelCard } from '../ui/HotelCard';
 import { PageTitle } from '../shell/PageTitle';
-import { useBrandTheme } from '../shell/use-brand-theme';
 
 export function BrandPage({ locale, brandCode }: { locale: Locale; brandCode: string }) {
   const { t } = useLingui();
   const { data: brand } = useSuspenseQuery(brandQuery(locale, brandCode));
-  useBrandTheme(brand.theme);
   return (
     <div className="page" data-page="brand" data-brand={brand.code}>
       <PageTitle title={brand.brandName} />

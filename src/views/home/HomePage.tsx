@@ -1,14 +1,14 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { Brand, Destination } from '../../contract/content';
 import type { Locale } from '../../contract/locales';
 import type { ReactNode } from 'react';
 import { brandsQuery, destinationsQuery } from '../../services/content/queries';
-import { localizedPath, ROUTES } from '../../services/navigation/paths';
+import { destinationLinkSearch } from '../../machines/search/search.selectors';
 import { THEMES, themeCssVariables } from '../../themes/tokens';
 import { PageTitle } from '../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../shell/QueryState';
-import { SiteLink } from '../shell/SiteLink';
 import { ThemeLogo } from '../shell/ThemeLogo';
 
 /** The home page; the search form (another flow's view) is handed in by the route that composes the page. */
@@ -58,9 +58,10 @@ function BrandsSection({ locale }: { locale: Locale }) {
 function BrandCard({ brand, locale }: { brand: Brand; locale: Locale }) {
   const tokens = THEMES[brand.theme];
   return (
-    <SiteLink
+    <Link
+      to="/$locale/brands/$brandCode"
+      params={{ locale, brandCode: brand.code }}
       className="card brand-card"
-      href={localizedPath(locale, ROUTES.brand(brand.code))}
       style={themeCssVariables(tokens)}
       data-brand={brand.code}
     >
@@ -74,7 +75,7 @@ function BrandCard({ brand, locale }: { brand: Brand; locale: Locale }) {
           <Plural value={brand.hotelCount} one="# hotel" other="# hotels" />
         </p>
       </div>
-    </SiteLink>
+    </Link>
   );
 }
 
@@ -102,9 +103,8 @@ function DestinationsSection({ locale }: { locale: Locale }) {
 }
 
 function DestinationCard({ destination, locale }: { destination: Destination; locale: Locale }) {
-  const href = `${localizedPath(locale, ROUTES.findAHotel)}?location=${encodeURIComponent(destination.city)}`;
   return (
-    <SiteLink className="card" href={href}>
+    <Link to="/$locale/find-a-hotel" params={{ locale }} search={destinationLinkSearch(destination.city)} className="card">
       <img src={destination.image.url} alt="" width="360" height="240" loading="lazy" decoding="async" />
       <div className="card__body">
         <p className="card__title">
@@ -117,6 +117,6 @@ function DestinationCard({ destination, locale }: { destination: Destination; lo
           <Plural value={destination.hotelCount} one="# hotel" other="# hotels" />
         </p>
       </div>
-    </SiteLink>
+    </Link>
   );
 }

@@ -1,28 +1,26 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { Locale } from '../../contract/locales';
 import { hotelQuery } from '../../services/content/queries';
-import { formatCalendarDate, isFutureDate, todayIn } from '../../services/format/dates';
-import { localizedPath, ROUTES } from '../../services/navigation/paths';
+import { formatCalendarDate, isFutureDate } from '../ui/format/dates';
+import { todayInBerlin } from '../../contract/calendar-dates';
 import { PageTitle } from '../shell/PageTitle';
-import { SiteLink } from '../shell/SiteLink';
-import { useBrandTheme } from '../shell/use-brand-theme';
 
 export function HotelPage({ locale, hotelCode }: { locale: Locale; hotelCode: string }) {
   const { t } = useLingui();
   const { data: hotel } = useSuspenseQuery(hotelQuery(locale, hotelCode));
-  useBrandTheme(hotel.brand.theme);
   const openingDate =
-    hotel.openingDate !== null && isFutureDate(hotel.openingDate, todayIn(hotel.timeZone))
+    hotel.openingDate !== null && isFutureDate(hotel.openingDate, todayInBerlin())
       ? formatCalendarDate(hotel.openingDate, locale)
       : null;
   return (
     <article className="page" data-page="hotel" data-hotel={hotel.hotelCode}>
       <PageTitle title={hotel.hotelName} />
       <p>
-        <SiteLink href={localizedPath(locale, ROUTES.brand(hotel.brand.code))}>
+        <Link to="/$locale/brands/$brandCode" params={{ locale, brandCode: hotel.brand.code }}>
           <bdi>{hotel.brand.brandName}</bdi>
-        </SiteLink>
+        </Link>
       </p>
       <h1>
         <bdi>{hotel.hotelName}</bdi>

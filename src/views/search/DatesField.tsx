@@ -2,8 +2,8 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import type { Locale } from '../../contract/locales';
-import { formatCalendarDate } from '../../services/format/dates';
-import { nightsBetween } from '../../services/search/search-rules';
+import { formatCalendarDate } from '../ui/format/dates';
+import { nightsBetween } from '../../contract/calendar-dates';
 import { DisclosurePanel } from '../shell/DisclosurePanel';
 import { SearchActorContext } from './search-context';
 

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import type { HotelResult, UnavailableReason } from '../../contract/search';
 import type { Locale } from '../../contract/locales';
-import { formatDistanceKm, formatMoney, formatPoints } from '../../services/format/money';
-import { SiteLink } from '../shell/SiteLink';
+import { formatDistanceKm, formatMoney, formatPoints } from '../ui/format/money';
+import type { RouterSearch } from '../../services/navigation/router-search';
 
 function useUnavailableText(reason: UnavailableReason | null, minimumStay: number | null): string {
   const { t } = useLingui();
@@ -25,7 +26,8 @@ function useUnavailableText(reason: UnavailableReason | null, minimumStay: numbe
 }
 
 /** One hotel of the results: photo, brand, distance, features and its best prices side by side. */
-export function HotelResultCard({ hotel, locale, roomsHref, payWithPoints }: { hotel: HotelResult; locale: Locale; roomsHref: string; payWithPoints: boolean }) {
+export function HotelResultCard(props: { hotel: HotelResult; locale: Locale; roomsSearch: RouterSearch; payWithPoints: boolean }) {
+  const { hotel, locale, roomsSearch, payWithPoints } = props;
   const { t } = useLingui();
   const unavailable = useUnavailableText(hotel.unavailableReason, hotel.minimumStay);
   const member = hotel.memberPrice;
@@ -71,9 +73,15 @@ export function HotelResultCard({ hotel, locale, roomsHref, payWithPoints }: { h
               <p className="price price--points">{t`or ${formatPoints(hotel.pointsPrice, locale)} points`}</p>
             ) : null}
             {member.cityTax > 0 ? <p className="price__note">{t`plus ${formatMoney(member.cityTax, member.currency, locale)} city tax`}</p> : null}
-            <SiteLink className="button button--primary" href={roomsHref} aria-describedby={`result-${hotel.hotelCode}`}>
+            <Link
+              to="/$locale/booking/select-room-rate"
+              params={{ locale }}
+              search={roomsSearch}
+              className="button button--primary"
+              aria-describedby={`result-${hotel.hotelCode}`}
+            >
               {t`Choose a room`}
-            </SiteLink>
+            </Link>
           </>
         ) : (
           <p className="result-card__unavailable">{unavailable}</p>

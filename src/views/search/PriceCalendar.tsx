@@ -1,12 +1,12 @@
-import { today } from '@internationalized/date';
 import type { CalendarDate } from '@internationalized/date';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, CalendarCell, CalendarGrid, Heading, I18nProvider, RangeCalendar } from 'react-aria-components';
 import type { Locale } from '../../contract/locales';
-import { BUSINESS_TIME_ZONE, SEARCH_LIMITS } from '../../contract/search';
-import { formatMoney } from '../../services/format/money';
+import { DEFAULT_CURRENCY, SEARCH_LIMITS } from '../../contract/search';
+import { todayInBerlin } from '../../contract/calendar-dates';
+import { formatMoney } from '../ui/format/money';
 import { priceCalendarQuery } from '../../services/search-api/queries';
 import { calendarDateToIso, isoToCalendarDate, pickerLocale } from './calendar-dates';
 import { SearchActorContext } from './search-context';
@@ -23,7 +23,7 @@ export default function PriceCalendar({ locale, calendarFor }: { locale: Locale;
   const actor = SearchActorContext.useActorRef();
   const dateRange = SearchActorContext.useSelector((snapshot) => snapshot.context.dateRange);
   const adults = SearchActorContext.useSelector((snapshot) => snapshot.context.rooms[0]?.adults ?? 1);
-  const first = today(BUSINESS_TIME_ZONE);
+  const first = isoToCalendarDate(todayInBerlin());
   const [visibleStart, setVisibleStart] = useState<CalendarDate>(() => isoToCalendarDate(dateRange.start).set({ day: 1 }));
   const windowStart = visibleStart.compare(first) < 0 ? first : visibleStart;
   const hasTarget = Boolean(calendarFor.hotelCode || calendarFor.city);
@@ -33,7 +33,6 @@ export default function PriceCalendar({ locale, calendarFor }: { locale: Locale;
       startDate: calendarDateToIso(windowStart),
       endDate: calendarDateToIso(windowStart.add({ days: CALENDAR_SPAN_DAYS })),
       adults,
-      currency: 'EUR',
     }),
     enabled: hasTarget,
   });
@@ -78,7 +77,7 @@ export default function PriceCalendar({ locale, calendarFor }: { locale: Locale;
                       <>
                         <span className="calendar__day">{formattedDate}</span>
                         {!isOutsideMonth && day?.price != null ? (
-                          <span className="calendar__price">{formatMoney(day.price, prices.data?.currency ?? 'EUR', locale, { whole: true })}</span>
+                          <span className="calendar__price">{formatMoney(day.price, prices.data?.currency ?? DEFAULT_CURRENCY, locale, { whole: true })}</span>
                         ) : null}
                       </>
                     );

@@ -1,27 +1,23 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { Link } from '@tanstack/react-router';
+import { searchLinkSearch } from '../../machines/search/search.selectors';
 import type { Locale } from '../../contract/locales';
 import type { HotelSearchResponse, PromoOutcome, SortOption } from '../../contract/search';
-import { formatCalendarDate } from '../../services/format/dates';
-import { localizedPath, ROUTES } from '../../services/navigation/paths';
-import { hotelSearchQuery, nearbyAvailableArrivals, priceCalendarQuery, resultsRequest } from '../../services/search-api/queries';
-import { addDaysToDate, nightsBetween } from '../../services/search/search-rules';
-import { fromQuery, toQuery } from '../../services/search/search-url';
+import { formatCalendarDate } from '../ui/format/dates';
+import { addDays, nightsBetween, todayInBerlin } from '../../contract/calendar-dates';
+import { nearbyAvailableArrivals, priceCalendarQuery, searchResultsQuery } from '../../services/search-api/queries';
 import type { SearchQueryState } from '../../services/search/search-state';
 import { PageTitle } from '../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../shell/QueryState';
-import { SiteLink } from '../shell/SiteLink';
 import { HotelResultCard } from './HotelResultCard';
 import { SearchActorContext } from './search-context';
 import { SearchSummary } from './SearchSummary';
 
 /** The results of the search in the URL; the form above them edits the next search. */
-export function ResultsPage({ locale, query }: { locale: Locale; query: Record<string, unknown> }) {
+export function ResultsPage({ locale, searched }: { locale: Locale; searched: SearchQueryState }) {
   const { t } = useLingui();
-  const searched = useMemo(() => fromQuery(query, { now: new Date() }), [query]);
-  const request = resultsRequest(searched, locale);
-  const results = useQuery({ ...hotelSearchQuery(request), enabled: searched.location.trim() !== '' });
+  const results = useQuery({ ...searchResultsQuery(searched, locale), enabled: searched.location.trim() !== '' });
   return (
     <div className="page results-page" data-page="results">
       <PageTitle title={searched.location ? t`Hotels in ${searched.location}` : t`Find a hotel`} />
@@ -56,19 +52,16 @@ function Results({ data, searched, locale, isRefreshing }: { data: HotelSearchRe
         </div>
         {available === 0 ? <NoAvailability searched={searched} locale={locale} nights={data.nights} /> : null}
         <ol className="results__hotels">
-          {data.hotels.map((hotel) => {
-            const roomsQuery = new URLSearchParams(toQuery({ ...searched, location: hotel.hotelCode })).toString();
-            return (
-              <li key={hotel.hotelCode}>
-                <HotelResultCard
-                  hotel={hotel}
-                  locale={locale}
-                  payWithPoints={searched.payWithPoints}
-                  roomsHref={`${localizedPath(locale, ROUTES.booking.selectRoomRate)}?${roomsQuery}`}
-                />
-              </li>
-            );
-          })}
+          {data.hotels.map((hotel) => (
+            <li key={hotel.hotelCode}>
+              <HotelResultCard
+                hotel={hotel}
+                locale={locale}
+                payWithPoints={searched.payWithPoints}
+                roomsSearch={searchLinkSearch({ ...searched, location: hotel.hotelCode })}
+              />
+            </li>
+          ))}
         </ol>
         {data.hotels.length === 0 ? <p>{t`No hotel matches these filters.`}</p> : null}
       </section>
@@ -173,14 +166,14 @@ function FacetFieldset(props: { legend: string; facets: { code: string; name: st
 function NoAvailability({ searched, locale, nights }: { searched: SearchQueryState; locale: Locale; nights: number }) {
   const { t } = useLingui();
   const stay = Math.max(1, nights || nightsBetween(searched.dateRange.start, searched.dateRange.end));
-  const windowStart = addDaysToDate(searched.dateRange.start, -7);
+  const windowStart = addDays(searched.dateRange.start, -7);
+  const today = todayInBerlin();
   const calendar = useQuery(
     priceCalendarQuery({
       city: searched.location,
-      startDate: windowStart < new Date().toISOString().slice(0, 10) ? new Date().toISOString().slice(0, 10) : windowStart,
-      endDate: addDaysToDate(searched.dateRange.start, 21),
+      startDate: windowStart < today ? today : windowStart,
+      endDate: addDays(searched.dateRange.start, 21),
       adults: searched.rooms[0]?.adults ?? 1,
-      currency: 'EUR',
     }),
   );
   const proposals = calendar.data ? nearbyAvailableArrivals(calendar.data.days, searched.dateRange.start, stay) : [];
@@ -192,12 +185,12 @@ function NoAvailability({ searched, locale, nights }: { searched: SearchQuerySta
           <p>{t`These dates nearby have availability:`}</p>
           <ul>
             {proposals.map((start) => {
-              const alternative = toQuery({ ...searched, dateRange: { start, end: addDaysToDate(start, stay) } });
+              const alternative = searchLinkSearch({ ...searched, dateRange: { start, end: addDays(start, stay) } });
               return (
                 <li key={start}>
-                  <SiteLink href={`${localizedPath(locale, ROUTES.findAHotel)}?${new URLSearchParams(alternative).toString()}`}>
-                    <bdi>{formatCalendarDate(start, locale)}</bdi> – <bdi>{formatCalendarDate(addDaysToDate(start, stay), locale)}</bdi>
-                  </SiteLink>
+                  <Link to="/$locale/find-a-hotel" params={{ locale }} search={alternative}>
+                    <bdi>{formatCalendarDate(start, locale)}</bdi> – <bdi>{formatCalendarDate(addDays(start, stay), locale)}</bdi>
+                  </Link>
                 </li>
               );
             })}

@@ -1,51 +1,58 @@
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import type { RegisteredRouter } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { Locale } from '../../contract/locales';
-import { localizedPath } from '../../services/navigation/paths';
+import { createLiveSearchLogic, searchInput } from '../../machines/search/search.live';
+import type { SearchEdge } from '../../machines/search/search.live';
+import type { SearchQueryState } from '../../services/search/search-state';
 import { useFlag } from '../shell/flags-context';
 import { SearchActorContext } from './search-context';
 
 interface SearchProviderProps {
   locale: Locale;
-  /** The URL query the search starts from. */
-  query: Record<string, unknown>;
-  /** Where a submitted search goes; refinements stay on the current page. */
-  submitPath: string;
+  /** The search of the page's URL, read by its route; none on a page without one (the default search). */
+  search?: SearchQueryState;
   openingDate?: string | null;
   children: ReactNode;
 }
 
-/** Runs the search machine for a page and carries its URL updates to the router. */
-export function SearchProvider({ locale, query, submitPath, openingDate = null, children }: SearchProviderProps) {
+/**
+ * Runs the search machine for a page with the router bound (see machines/search/search.live.ts): a
+ * submitted search opens the results page, a refinement replaces the current page's address, and the
+ * address changing under the page reaches the machine.
+ */
+export function SearchProvider({ locale, search, openingDate = null, children }: SearchProviderProps) {
   const payWithPointsEnabled = useFlag('pay-with-points-enabled');
-  // The machine reads the query once at start; later URL changes arrive as `url.changed`.
-  const [input] = useState(() => ({ now: () => new Date(), query, payWithPointsEnabled, openingDate }));
+  const router = useRouter();
+  // The machine reads the search once at start (it gives rooms its own ids and applies the hotel's
+  // opening date); later URL changes reach it through the router.
+  const [input] = useState(() => searchInput({ search, payWithPointsEnabled, openingDate }));
+  const logic = useMemo(() => createLiveSearchLogic(searchEdge(router, locale)), [router, locale]);
   return (
-    <SearchActorContext.Provider options={{ input }}>
-      <UrlSync locale={locale} query={query} submitPath={submitPath} />
+    <SearchActorContext.Provider logic={logic} options={{ input }}>
       {children}
     </SearchActorContext.Provider>
   );
 }
 
-function UrlSync({ locale, query, submitPath }: { locale: Locale; query: Record<string, unknown>; submitPath: string }) {
-  const actor = SearchActorContext.useActorRef();
-  const router = useRouter();
+function searchEdge(router: RegisteredRouter, locale: Locale): SearchEdge {
+  return {
+    openResults: (search) => void router.navigate({ to: '/$locale/find-a-hotel', params: { locale }, search }),
+    showRefinement: (search) => void router.navigate({ to: '.', search, replace: true }),
+    followSearched: (listener) =>
+      router.subscribe('onResolved', () => {
+        const searched = searchedOf(router.state.matches);
+        if (searched) listener(searched);
+      }),
+  };
+}
 
-  useEffect(() => {
-    const subscription = actor.on('url.update', (event) => {
-      const search = new URLSearchParams(event.query).toString();
-      const path = event.reason === 'submit' ? localizedPath(locale, submitPath) : router.state.location.pathname;
-      void router.navigate({ href: `${path}${search ? `?${search}` : ''}`, replace: event.reason === 'refine' });
-    });
-    return () => subscription.unsubscribe();
-  }, [actor, router, locale, submitPath]);
-
-  // Back and forward, or a pasted link, change the URL under the page: the machine follows it.
-  const serialised = JSON.stringify(query);
-  useEffect(() => {
-    actor.send({ type: 'url.changed', query: JSON.parse(serialised) as Record<string, unknown> });
-  }, [actor, serialised]);
+/** The search the deepest matched route read from the URL, if any. */
+function searchedOf(matches: RegisteredRouter['state']['matches']): SearchQueryState | null {
+  for (const match of [...matches].reverse()) {
+    // Only the search pages' routes put `searched` into their validated search (see routes/-search-url.ts).
+    if ('searched' in match.search) return match.search.searched;
+  }
   return null;
 }

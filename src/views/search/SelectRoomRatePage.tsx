@@ -1,41 +1,26 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { Link } from '@tanstack/react-router';
+import { searchLinkSearch } from '../../machines/search/search.selectors';
 import type { Locale } from '../../contract/locales';
 import { GUARANTEE_TYPES } from '../../contract/search';
 import type { Rate, RoomOffer, RoomsResponse } from '../../contract/search';
-import { formatCalendarDate } from '../../services/format/dates';
-import { formatMoney, formatPoints } from '../../services/format/money';
-import { readStoredCartId } from '../../services/ecommerce/persisted-cart';
-import { track } from '../../services/ecommerce/tracking';
-import { localizedPath, ROUTES } from '../../services/navigation/paths';
-import { roomsQuery } from '../../services/search-api/queries';
-import { fromQuery, toQuery } from '../../services/search/search-url';
+import { formatCalendarDate } from '../ui/format/dates';
+import { formatMoney, formatPoints } from '../ui/format/money';
+import { useRoomChoiceTracking } from '../../services/ecommerce/queries';
+import { roomOffersQuery } from '../../services/search-api/queries';
 import type { SearchQueryState } from '../../services/search/search-state';
 import { PageTitle } from '../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../shell/QueryState';
 import { useAuthAccess } from '../shell/session-context';
-import { SiteLink } from '../shell/SiteLink';
 import { SearchActorContext } from './search-context';
 import '../search/search.css';
 
 /** For each room of the search, the room types that fit and their rates; one rate is chosen per room. */
-export function SelectRoomRatePage({ locale, query }: { locale: Locale; query: Record<string, unknown> }) {
+export function SelectRoomRatePage({ locale, searched, cartId }: { locale: Locale; searched: SearchQueryState; cartId: string | null }) {
   const { t } = useLingui();
-  const searched = useMemo(() => fromQuery(query, { now: new Date() }), [query]);
-  const offers = useQuery(
-    roomsQuery({
-      hotelCode: searched.location,
-      startDate: searched.dateRange.start,
-      endDate: searched.dateRange.end,
-      rooms: searched.rooms.map((room) => ({ adults: room.adults, childAges: room.children })),
-      ...(searched.promoCode ? { promo: searched.promoCode } : {}),
-      payWithPoints: searched.payWithPoints,
-      currency: 'EUR',
-      locale,
-    }),
-  );
+  const offers = useQuery(roomOffersQuery(searched, locale));
   return (
     <div className="page rooms-page" data-page="select-room-rate">
       <PageTitle title={offers.data ? t`Rooms at ${offers.data.hotelName}` : t`Choose your room`} />
@@ -48,28 +33,16 @@ export function SelectRoomRatePage({ locale, query }: { locale: Locale; query: R
       ) : offers.isError ? (
         <LoadFailed message={t`Rooms and rates could not be loaded.`} onRetry={() => void offers.refetch()} />
       ) : (
-        <RoomChoices data={offers.data} searched={searched} locale={locale} cartId={cartIdOf(query)} />
+        <RoomChoices data={offers.data} searched={searched} locale={locale} cartId={cartId} />
       )}
     </div>
   );
 }
 
-/** The cart this search already has (back from the check-out page with cart_id), for the tracking calls. */
-function cartIdOf(query: Record<string, unknown>): string | null {
-  const value = query.cart_id;
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  return /^[A-Za-z0-9_-]{1,100}$/.test(text) ? text : null;
-}
-
-/** Tracks a rate chosen, and the room when it is another room type than before (spec section 7); never in the way. */
+/** Tracks a rate chosen, and the room when it is another room type than before (spec section 7). */
 function useTrackChoice(cartId: string | null) {
   const { token } = useAuthAccess();
-  return (roomChanged: boolean) => {
-    // Without a cart in the URL, a member's stored one (a guest's storage is cleared when a page starts).
-    const cart = cartId ?? (token ? readStoredCartId() : null);
-    void track('rateSelected', { cartId: cart }, token);
-    if (roomChanged) void track('roomSelected', { cartId: cart }, token);
-  };
+  return useRoomChoiceTracking(cartId, token);
 }
 
 function RoomChoices({ data, searched, locale, cartId }: { data: RoomsResponse; searched: SearchQueryState; locale: Locale; cartId: string | null }) {
@@ -77,7 +50,7 @@ function RoomChoices({ data, searched, locale, cartId }: { data: RoomsResponse; 
   // The rooms of the search in the URL, by position as the offers are: the rates are chosen for them.
   const chosen = SearchActorContext.useSelector((snapshot) => snapshot.context.applied.rooms);
   const allChosen = chosen.length > 0 && chosen.every((room) => room.rateCode && room.roomTypeCode);
-  const nextHref = `${localizedPath(locale, ROUTES.booking.checkOut)}?${new URLSearchParams(toQuery({ ...searched, rooms: chosen })).toString()}`;
+  const nextSearch = searchLinkSearch({ ...searched, rooms: chosen });
   return (
     <>
       {data.rooms.map((room) => {
@@ -103,9 +76,9 @@ function RoomChoices({ data, searched, locale, cartId }: { data: RoomsResponse; 
       })}
       <div className="rooms-page__next">
         {allChosen ? (
-          <SiteLink className="button button--primary" href={nextHref}>
+          <Link to="/$locale/booking/check-out" params={{ locale }} search={nextSearch} className="button button--primary">
             {t`Continue to payment`}
-          </SiteLink>
+          </Link>
         ) : (
           <p role="status">{t`Choose a rate for every room to continue.`}</p>
         )}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HotelResult, HotelSearchResponse } from '../../contract/search';
-import { formatCalendarDate } from '../../services/format/dates';
+import { formatCalendarDate } from '../ui/format/dates';
 import { renderApp } from '../../../test/web/render-app';
 
 const price = (perNight: number) => ({
@@ -75,6 +75,22 @@ describe('results page', () => {
     );
     await userEvent.selectOptions(await screen.findByLabelText('Sort by', undefined, { timeout: 5000 }), 'name');
     await waitFor(() => expect(new URLSearchParams(router.state.location.searchStr).get('sortBy')).toBe('name'));
+  });
+
+  it('follows the address when the guest goes back to an earlier search', async () => {
+    const { router } = await renderApp('/en/find-a-hotel?location=Berlin', (url) =>
+      url.pathname === '/bff/search/hotels-v2' ? { body: response([hotel('JAZB', 'Jaz Berlin', true)]) } : undefined,
+    );
+    await screen.findByLabelText('Sort by', undefined, { timeout: 5000 });
+    // A pasted link to another search on the same page: the form takes it.
+    await router.navigate({ to: '/$locale/find-a-hotel', params: { locale: 'en' }, search: { location: 'Hamburg' } });
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Hotels in Hamburg'));
+    const destination = (await openSearchForm()) as HTMLInputElement;
+    await waitFor(() => expect(destination.value).toBe('Hamburg'));
+    // Back: the form shows the search of the address again, not the one the guest left.
+    router.history.back();
+    await waitFor(() => expect(new URLSearchParams(router.state.location.searchStr).get('location')).toBe('Berlin'));
+    await waitFor(() => expect(destination.value).toBe('Berlin'));
   });
 
   it('sorts the results of the search in the URL, keeping an unsubmitted destination in the form', async () => {

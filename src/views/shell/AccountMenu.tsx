@@ -7,7 +7,7 @@ import {
   selectLevel,
   selectPoints,
 } from '../../machines/session/session.selectors';
-import { memberAreaTrackingAttributes } from '../../services/analytics/analytics';
+import { useMemberAreaTracking } from '../../services/analytics/queries';
 import { SessionActorContext } from './session-context';
 import { SignInButton } from './SignInButton';
 
@@ -25,6 +25,7 @@ export function AccountMenu() {
   const firstName = SessionActorContext.useSelector(selectFirstName);
   const level = SessionActorContext.useSelector(selectLevel);
   const points = SessionActorContext.useSelector(selectPoints);
+  const logoutTracking = useMemberAreaTracking('logout');
 
   if (!signedIn) return <SignInButton>{t`Sign in`}</SignInButton>;
   return (
@@ -62,7 +63,7 @@ export function AccountMenu() {
         aria-busy={signingOut}
         onClick={() => session.send({ type: 'logout' })}
         // Click tracking names it as the member area's logout (spec section 2).
-        {...memberAreaTrackingAttributes('logout')}
+        {...logoutTracking}
       >
         {signingOut ? t`Signing out…` : t`Sign out`}
       </button>

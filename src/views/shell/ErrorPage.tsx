@@ -1,14 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect } from 'react';
-import { reportError } from '../../services/errors/report';
 import { PageTitle } from './PageTitle';
 
-/** What a visitor sees when a page fails: the error is reported, and they can try again. */
-export function ErrorPage({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+/**
+ * What a visitor sees when a page fails: they can try again. The error itself is reported where the
+ * router catches it (`defaultOnCatch` in src/router.tsx).
+ */
+export function ErrorPage({ onRetry }: { onRetry: () => void }) {
   const { t } = useLingui();
-  useEffect(() => {
-    reportError(error, 'page');
-  }, [error]);
   return (
     <section className="status-page" role="alert" aria-labelledby="error-title" data-page="error">
       <PageTitle title={t`Something went wrong`} />

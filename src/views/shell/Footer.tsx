@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import type { Locale } from '../../contract/locales';
-import { localizedPath, ROUTES } from '../../services/navigation/paths';
 import { usePrivacySettings } from './consent/privacy-settings-context';
+import { pageToComeHref } from '../ui/pages-to-come';
 import { SiteLink } from './SiteLink';
 
 export function Footer({ locale }: { locale: Locale }) {
@@ -14,16 +15,22 @@ export function Footer({ locale }: { locale: Locale }) {
         <nav aria-label={t`Footer`}>
           <ul>
             <li>
-              <SiteLink href={localizedPath(locale, ROUTES.findAHotel)}>{t`Find a hotel`}</SiteLink>
+              <Link to="/$locale/find-a-hotel" params={{ locale }}>
+                {t`Find a hotel`}
+              </Link>
             </li>
             <li>
-              <SiteLink href={localizedPath(locale, ROUTES.manageBooking)}>{t`Find your booking`}</SiteLink>
+              <Link to="/$locale/booking/manage" params={{ locale }}>
+                {t`Find your booking`}
+              </Link>
             </li>
             <li>
-              <SiteLink href={localizedPath(locale, ROUTES.account.registration)}>{t`Join H Rewards`}</SiteLink>
+              <Link to="/$locale/account/registration" params={{ locale }}>
+                {t`Join H Rewards`}
+              </Link>
             </li>
             <li>
-              <SiteLink href={localizedPath(locale, ROUTES.preferenceCenter)}>{t`Newsletter preferences`}</SiteLink>
+              <SiteLink href={pageToComeHref(locale, 'preferenceCenter')}>{t`Newsletter preferences`}</SiteLink>
             </li>
             <li>
               {/* Consent can be changed at any time, from every page. */}

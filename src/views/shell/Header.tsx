@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import type { Locale } from '../../contract/locales';
-import { localizedPath, ROUTES } from '../../services/navigation/paths';
 import type { ThemeTokens } from '../../themes/tokens';
 import { AccountMenu } from './AccountMenu';
 import { LocaleSwitcher } from './LocaleSwitcher';
+import { pageToComeHref } from '../ui/pages-to-come';
 import { SiteLink } from './SiteLink';
 import { ThemeLogo } from './ThemeLogo';
 
@@ -12,19 +13,23 @@ export function Header({ locale, tokens }: { locale: Locale; tokens: ThemeTokens
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <SiteLink href={localizedPath(locale, ROUTES.home)} className="site-header__home" aria-label={t`Home page`}>
+        <Link to="/$locale/" params={{ locale }} className="site-header__home" aria-label={t`Home page`}>
           <ThemeLogo tokens={tokens} />
-        </SiteLink>
+        </Link>
         <nav className="site-nav" aria-label={t`Main`}>
           <ul>
             <li>
-              <SiteLink href={localizedPath(locale, ROUTES.findAHotel)}>{t`Find a hotel`}</SiteLink>
+              <Link to="/$locale/find-a-hotel" params={{ locale }}>
+                {t`Find a hotel`}
+              </Link>
             </li>
             <li>
-              <SiteLink href={`${localizedPath(locale, ROUTES.home)}#brands`}>{t`Our brands`}</SiteLink>
+              <Link to="/$locale/" params={{ locale }} hash="brands">
+                {t`Our brands`}
+              </Link>
             </li>
             <li>
-              <SiteLink href={localizedPath(locale, ROUTES.account.overview)}>{t`Rewards`}</SiteLink>
+              <SiteLink href={pageToComeHref(locale, 'accountOverview')}>{t`Rewards`}</SiteLink>
             </li>
           </ul>
         </nav>

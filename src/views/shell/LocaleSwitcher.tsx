@@ -1,24 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
-import { useLocation, useRouter } from '@tanstack/react-router';
 import { useId } from 'react';
 import { isLocale, LOCALES } from '../../contract/locales';
 import type { Locale } from '../../contract/locales';
-import { LOCALE_NATIVE_NAMES } from '../../services/i18n/locale-names';
-import { switchLocaleHref } from '../../services/navigation/locale-switch';
+import { LOCALE_NATIVE_NAMES } from '../ui/format/locale-names';
+import { useSwitchLocale } from '../../services/navigation/queries';
 
 /** Switches the language of the page in place, keeping its query and fragment. */
 export function LocaleSwitcher({ locale }: { locale: Locale }) {
   const { t } = useLingui();
   const id = useId();
-  const router = useRouter();
-  const location = useLocation();
+  const switchLocale = useSwitchLocale();
   const onChange = (value: string) => {
     if (!isLocale(value) || value === locale) return;
-    const href = switchLocaleHref(
-      { pathname: location.pathname, search: location.searchStr, hash: location.hash ? `#${location.hash}` : '' },
-      value,
-    );
-    void router.navigate({ href });
+    switchLocale(value);
   };
   return (
     <div className="locale-switcher">

@@ -1,9 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { useLocation } from '@tanstack/react-router';
+import { useLocation, useMatch } from '@tanstack/react-router';
 import { useEffect, useId, useRef } from 'react';
 import type { Locale } from '../../contract/locales';
 import { selectIsOpen } from '../../machines/login/login.selectors';
-import { isLoginPagePath } from '../../services/auth/dialog-rules';
 import { LoginPanel } from './LoginPanel';
 import { useLoginActor, useLoginSelector } from './session-context';
 
@@ -17,8 +16,12 @@ export function LoginDialog({ locale }: { locale: Locale }) {
   const { t } = useLingui();
   const actor = useLoginActor();
   const open = useLoginSelector(selectIsOpen);
+  // The login page itself, whatever its query (a token, a reset link): its route matches the whole
+  // address, not only its start (a page under it is another page).
   const { pathname } = useLocation();
-  const show = open && !isLoginPagePath(pathname);
+  const loginPath = useMatch({ from: '/$locale/account/login', shouldThrow: false, select: (match) => match.pathname });
+  const onLoginPage = loginPath !== undefined && pathname.replace(/\/+$/, '') === loginPath;
+  const show = open && !onLoginPage;
   const dialogRef = useRef<HTMLDialogElement>(null);
   // The dialog is loaded on the first request to open it: what had focus then (the Sign in button) is
   // where focus goes back to, until focus moves elsewhere outside the dialog.
@@ -50,14 +53,6 @@ export function LoginDialog({ locale }: { locale: Locale }) {
       if (returnFocus.current?.isConnected) returnFocus.current.focus();
     }
   }, [show]);
-
-  // Leaving the page closes the dialog (a link inside it, or back and forward).
-  const shownPath = useRef(pathname);
-  useEffect(() => {
-    if (shownPath.current === pathname) return;
-    shownPath.current = pathname;
-    if (!isLoginPagePath(pathname)) actor.send({ type: 'dialog.close' });
-  }, [actor, pathname]);
 
   const close = () => actor.send({ type: 'dialog.close' });
   return (

@@ -1,6 +1,7 @@
+import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { AUTH_LIMITS } from '../../contract/auth';
 import type { Locale } from '../../contract/locales';
@@ -16,13 +17,10 @@ import {
 } from '../../machines/login/login.selectors';
 import type { LoginErrorCode } from '../../machines/login/login.types';
 import { providersQuery } from '../../services/auth/queries';
-import { prepareSocialSignIn } from '../../services/auth/social';
-import { localizedPath, registrationHref, ROUTES } from '../../services/navigation/paths';
 import { usePrivacySettings } from './consent/privacy-settings-context';
 import { useConsent } from './consent/use-consent';
 import { useFlag } from './flags-context';
 import { useLoginActor, useLoginSelector } from './session-context';
-import { SiteLink } from './SiteLink';
 
 function useErrorMessages(): Record<LoginErrorCode, string> {
   const { t } = useLingui();
@@ -172,12 +170,9 @@ export function LoginPanel({ locale, headingLevel = 2, titleId }: PanelProps) {
           <Heading id={titleId}>{t`Finish your registration`}</Heading>
           <p>{t`There is no complete account for ${email} yet. Add a few details to become a member.`}</p>
           <p className="login-panel__actions">
-            <SiteLink
-              className="button button--primary"
-              href={registrationHref(locale, registrationToken ?? '')}
-            >
+            <Link className="button button--primary" to="/$locale/account/registration" params={{ locale }} search={{ registration_token: registrationToken ?? '' }}>
               {t`Complete registration`}
-            </SiteLink>
+            </Link>
           </p>
           <p className="login-panel__links">
             <button type="button" className="link-button" onClick={() => actor.send({ type: 'mode.otp' })}>
@@ -235,7 +230,10 @@ export function LoginPanel({ locale, headingLevel = 2, titleId }: PanelProps) {
             </button>
           </p>
           <p className="login-panel__register">
-            {t`New here?`} <SiteLink href={localizedPath(locale, ROUTES.account.registration)}>{t`Become a member`}</SiteLink>
+            {t`New here?`}{' '}
+            <Link to="/$locale/account/registration" params={{ locale }}>
+              {t`Become a member`}
+            </Link>
           </p>
         </>
       );
@@ -252,7 +250,8 @@ export function LoginPanel({ locale, headingLevel = 2, titleId }: PanelProps) {
  *
  * Consent: social sign-in is a consent category (spec section 6). Without it no provider's button shows
  * and nothing of theirs loads (not even the sign-in library); a line says why, with a button to the
- * privacy settings. Granting it there shows the buttons at once.
+ * privacy settings. Granting it there shows the buttons at once. The sign-in library, which a provider's
+ * popup needs within the click, is loaded by the login machine while the dialog is open (login.live.ts).
  */
 function SocialButtons() {
   const { t } = useLingui();
@@ -270,12 +269,6 @@ function SocialButtons() {
     { provider: 'apple' as const, show: appleOn && enabled('apple'), label: t`Continue with Apple`, busyLabel: t`Waiting for Apple…` },
     { provider: 'facebook' as const, show: enabled('facebook'), label: t`Continue with Facebook`, busyLabel: t`Waiting for Facebook…` },
   ].filter((button) => button.show);
-
-  // The popup must open within the click: the sign-in library is loaded as soon as a button shows.
-  const hasOidcButton = consented && buttons.some((button) => button.provider !== 'facebook');
-  useEffect(() => {
-    if (hasOidcButton) void prepareSocialSignIn();
-  }, [hasOidcButton]);
 
   if (buttons.length === 0) return null;
   if (!consented) {

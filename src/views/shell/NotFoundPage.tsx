@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { Locale } from '../../contract/locales';
-import { localizedPath, ROUTES } from '../../services/navigation/paths';
 import { PageTitle } from './PageTitle';
-import { SiteLink } from './SiteLink';
 
 /** The page for any address the site does not have, in the visitor's language. */
 export function NotFoundPage({ locale }: { locale: Locale }) {
@@ -15,22 +15,24 @@ export function NotFoundPage({ locale }: { locale: Locale }) {
       </p>
       <h1 id="not-found-title">{t`We can’t find that page`}</h1>
       <p>{t`The address may be mistyped, or the page may have moved.`}</p>
-      <NotFoundWaysOn locale={locale} primary={{ href: localizedPath(locale, ROUTES.home), label: t`Go to the home page` }} />
+      <NotFoundWaysOn locale={locale}>
+        <Link className="button button--primary" to="/$locale/" params={{ locale }}>
+          {t`Go to the home page`}
+        </Link>
+      </NotFoundWaysOn>
     </section>
   );
 }
 
-/** The ways on from something the site cannot find: the given place first, then a new hotel search. */
-export function NotFoundWaysOn({ locale, primary }: { locale: Locale; primary: { href: string; label: string } }) {
+/** The ways on from something the site cannot find: the given link first (a primary button), then a new hotel search. */
+export function NotFoundWaysOn({ locale, children }: { locale: Locale; children: ReactNode }) {
   const { t } = useLingui();
   return (
     <p className="status-page__actions">
-      <SiteLink className="button button--primary" href={primary.href}>
-        {primary.label}
-      </SiteLink>
-      <SiteLink className="button" href={localizedPath(locale, ROUTES.findAHotel)}>
+      {children}
+      <Link className="button" to="/$locale/find-a-hotel" params={{ locale }}>
         {t`Find a hotel`}
-      </SiteLink>
+      </Link>
     </p>
   );
 }

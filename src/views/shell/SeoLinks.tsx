@@ -1,13 +1,9 @@
-import { useLocation, useRouter } from '@tanstack/react-router';
 import type { Locale } from '../../contract/locales';
-import { alternateLinks } from '../../services/navigation/alternates';
+import { useAlternateLinks } from '../../services/navigation/queries';
 
 /** Alternate-language and canonical links of the page shown; React places them in the head. */
 export function SeoLinks({ locale }: { locale: Locale }) {
-  const { pathname } = useLocation();
-  // The router knows the origin in the browser and when the server renders the page.
-  const { origin } = useRouter();
-  const { alternates, canonical } = alternateLinks(origin, pathname, locale);
+  const { alternates, canonical } = useAlternateLinks(locale);
   return (
     <>
       {alternates.map((link) => (

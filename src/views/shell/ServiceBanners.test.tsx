@@ -7,7 +7,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { prerender } from 'react-dom/static';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceMessage } from '../../contract/content';
-import { bannerStorageKey, serviceMessagesQuery } from '../../services/content/service-messages';
+import { serviceMessagesQuery } from '../../services/content/queries';
+import { bannerStorageKey } from '../../services/content/service-messages';
 import { ServiceBanners } from './ServiceBanners';
 import { MOBILE_MEDIA_QUERY } from './use-mobile-screen';
 

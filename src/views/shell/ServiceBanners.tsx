@@ -1,15 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { CSSProperties } from 'react';
 import type { ServiceMessage } from '../../contract/content';
 import type { Locale } from '../../contract/locales';
-import { serviceBannerMachine } from '../../machines/banners/banners.machine';
-import { selectBannerExpanded, selectBannerShown } from '../../machines/banners/banners.selectors';
-import { sanitizeHtml } from '../../services/content/sanitize-html';
-import { readBannerOpenState, serviceMessagesQuery, showsOnPage, writeBannerOpenState } from '../../services/content/service-messages';
-import { useMobileScreen } from './use-mobile-screen';
+import { createLiveBannerLogic } from '../../machines/banners/banners.live';
+import type { BannerEdge } from '../../machines/banners/banners.live';
+import { descriptionHtmlOf, messagesForPage, selectBannerExpanded, selectBannerShown } from '../../machines/banners/banners.selectors';
+import { serviceMessagesQuery } from '../../services/content/queries';
+import { subscribeToViewport, viewportIsMobile } from './use-mobile-screen';
 import './service-banners.css';
 
 const MODAL_SELECTOR = 'dialog[open], [aria-modal="true"]:not([hidden])';
@@ -21,41 +21,27 @@ const MODAL_SELECTOR = 'dialog[open], [aria-modal="true"]:not([hidden])';
  */
 export function ServiceBanners({ locale, pathname }: { locale: Locale; pathname: string }) {
   const { data } = useQuery(serviceMessagesQuery(locale));
-  const overlay = useModalOnMobile();
-  const messages = (data ?? []).filter((message) => showsOnPage(message, pathname));
+  const messages = messagesForPage(data ?? [], pathname);
   if (messages.length === 0) return null;
   return (
     <div className="service-banners">
       {messages.map((message) => (
-        <ServiceBanner key={message.id} message={message} modalOpen={overlay.modalOpen} mobile={overlay.mobile} />
+        <ServiceBanner key={message.id} message={message} />
       ))}
     </div>
   );
 }
 
-function ServiceBanner({ message, modalOpen, mobile }: { message: ServiceMessage; modalOpen: boolean; mobile: boolean }) {
+function ServiceBanner({ message }: { message: ServiceMessage }) {
   const { t } = useLingui();
   const headerId = useId();
   const bodyId = useId();
   // Built once per banner: useActorRef keeps the first machine it is given.
-  const [machine] = useState(() =>
-    serviceBannerMachine.provide({ actions: { persistOpenState: (_, params) => writeBannerOpenState(message.id, params.open) } }),
-  );
+  const [machine] = useState(() => createLiveBannerLogic(message.id, BROWSER));
   const actor = useActorRef(machine, { input: { messageId: message.id, isOpenedByDefault: message.attributes.isOpenedByDefault } });
   const shown = useSelector(actor, selectBannerShown);
   const expanded = useSelector(actor, selectBannerExpanded);
-  const html = useMemo(() => sanitizeHtml(message.attributes.description), [message.attributes.description]);
-
-  // Effects run only in the browser, after hydration: the kept open state is read here.
-  useEffect(() => {
-    actor.send({ type: 'storage.read', open: readBannerOpenState(message.id) });
-  }, [actor, message.id]);
-  useEffect(() => {
-    actor.send({ type: 'modal.changed', open: modalOpen });
-  }, [actor, modalOpen]);
-  useEffect(() => {
-    actor.send({ type: 'viewport.changed', mobile });
-  }, [actor, mobile]);
+  const html = useMemo(() => descriptionHtmlOf(message), [message]);
 
   if (!shown) return null;
   const style = { '--service-banner-background': message.attributes.backgroundColor } as CSSProperties;
@@ -81,19 +67,22 @@ function ServiceBanner({ message, modalOpen, mobile }: { message: ServiceMessage
   );
 }
 
-interface Overlay {
-  modalOpen: boolean;
-  mobile: boolean;
-}
-
-const NO_OVERLAY: Overlay = { modalOpen: false, mobile: false };
-
-/** Whether a modal dialog is open and whether the screen is a mobile one, kept current. */
-function useModalOnMobile(): Overlay {
-  const modalOpen = useSyncExternalStore(subscribeToModals, modalIsOpen, () => NO_OVERLAY.modalOpen);
-  const mobile = useMobileScreen();
-  return { modalOpen, mobile };
-}
+/** The document as banners hear it: modal dialogs (a change reported only when it is one) and the screen size. */
+const BROWSER: BannerEdge = {
+  watchModals: (listener) => {
+    let open = modalIsOpen();
+    listener(open);
+    return subscribeToModals(() => {
+      if (modalIsOpen() === open) return;
+      open = !open;
+      listener(open);
+    });
+  },
+  watchViewport: (listener) => {
+    listener(viewportIsMobile());
+    return subscribeToViewport(() => listener(viewportIsMobile()));
+  },
+};
 
 function modalIsOpen(): boolean {
   return document.querySelector(MODAL_SELECTOR) !== null;

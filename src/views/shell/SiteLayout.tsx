@@ -1,12 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { useLocation } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useLocation, useRouter } from '@tanstack/react-router';
+import { useEffect, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { textDirection } from '../../contract/locales';
 import type { Locale } from '../../contract/locales';
 import { selectTheme } from '../../machines/appearance/appearance.selectors';
 import { THEMES, themeCssVariables } from '../../themes/tokens';
-import { AnalyticsTracker } from './AnalyticsTracker';
 import { AppearanceContext } from './appearance-context';
 import { FlagsProvider } from './flags-context';
 import { ConsentBanner } from './consent/ConsentBanner';
@@ -15,7 +14,7 @@ import { PrivacySettingsProvider } from './consent/privacy-settings-context';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { LoginHost, LoginNoticeSlot } from './LoginHost';
-import { SessionProvider } from './SessionProvider';
+import { appearanceLogic } from './page-appearance';
 import { SeoLinks } from './SeoLinks';
 import { ServiceBanners } from './ServiceBanners';
 import { TargetedMessagesHost } from './targeted/TargetedMessagesHost';
@@ -26,9 +25,12 @@ import './consent/consent.css';
 /** The frame of every page: theme, language and direction, header, main content and footer. */
 export function SiteLayout({ locale, children }: { locale: Locale; children: ReactNode }) {
   const { pathname } = useLocation();
+  const router = useRouter();
+  // The theme follows the router (the path and the brand of the page shown), see page-appearance.ts.
+  const logic = useMemo(() => appearanceLogic(router), [router]);
   return (
     <FlagsProvider>
-      <AppearanceContext.Provider options={{ input: { pathname } }}>
+      <AppearanceContext.Provider logic={logic} options={{ input: { pathname } }}>
         <ThemedShell locale={locale}>{children}</ThemedShell>
       </AppearanceContext.Provider>
     </FlagsProvider>
@@ -37,19 +39,16 @@ export function SiteLayout({ locale, children }: { locale: Locale; children: Rea
 
 function ThemedShell({ locale, children }: { locale: Locale; children: ReactNode }) {
   const { t } = useLingui();
-  const actor = AppearanceContext.useActorRef();
   const theme = AppearanceContext.useSelector(selectTheme);
   const { pathname } = useLocation();
 
-  useEffect(() => {
-    actor.send({ type: 'path.changed', pathname });
-  }, [actor, pathname]);
-
+  // DOM work: the document's language and direction follow the page's locale.
   useEffect(() => {
     document.documentElement.lang = locale;
     document.documentElement.dir = textDirection(locale);
   }, [locale]);
 
+  // DOM work: the document carries the theme in force, for styles outside the site's root element.
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
@@ -61,12 +60,10 @@ function ThemedShell({ locale, children }: { locale: Locale; children: ReactNode
         {t`Skip to content`}
       </a>
       <SeoLinks locale={locale} />
-      <AnalyticsTracker locale={locale} />
       <PrivacySettingsProvider>
         {/* Early in the reading order, so keyboard and screen-reader users meet it first. */}
         <ConsentBanner />
-        <SessionProvider locale={locale}>
-          <LoginHost locale={locale}>
+        <LoginHost locale={locale}>
             <Header locale={locale} tokens={tokens} />
             <ServiceBanners locale={locale} pathname={pathname} />
             <LoginNoticeSlot />
@@ -74,9 +71,8 @@ function ThemedShell({ locale, children }: { locale: Locale; children: ReactNode
               {children}
             </main>
             <Footer locale={locale} />
-            <TargetedMessagesHost locale={locale} />
-          </LoginHost>
-        </SessionProvider>
+            <TargetedMessagesHost />
+        </LoginHost>
         <ConsentSettingsDialog />
       </PrivacySettingsProvider>
     </div>

@@ -4,8 +4,9 @@ import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 type SiteLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
 
 /**
- * A link to a page of the site by its built path (see services/navigation/paths.ts). It is a real
- * `<a href>`, so it works without JavaScript and opens in a new tab; a plain click navigates in place.
+ * A link by a ready-made address that is no typed route: links in CMS content, and pages of the site not
+ * built yet (src/views/ui/pages-to-come.ts). Pages with a route use the router's typed `Link`. It is a
+ * real `<a href>`, so it works without JavaScript and opens in a new tab; a plain click navigates in place.
  */
 export function SiteLink({ href, onClick, ...rest }: SiteLinkProps) {
   const router = useRouter();

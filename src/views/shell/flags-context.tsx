@@ -1,8 +1,8 @@
-import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, useContext, useState, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
-import { reportError } from '../../services/errors/report';
-import type * as BrowserClientModule from '../../services/flags/browser-client';
-import { DEFAULT_SNAPSHOT, staticFlags } from '../../services/flags/flags';
+import { featuresWaitMachine, selectWaitOver } from '../../machines/features-wait/features-wait.machine';
+import { browserFlagSource, DEFAULT_SNAPSHOT, staticFlags } from '../../services/flags/queries';
 import type { FeatureFlag, FlagSnapshot, FlagSource, LayoutVariant } from '../../services/flags/flags';
 
 /**
@@ -13,41 +13,7 @@ import type { FeatureFlag, FlagSnapshot, FlagSource, LayoutVariant } from '../..
  */
 const FlagsContext = createContext<FlagSource>(staticFlags());
 
-/**
- * The browser's client, made on first subscription (never during a render or on the server). The
- * GrowthBook SDK is loaded then, in a chunk of its own: the first render uses the defaults anyway, so the
- * page's first load does not carry it.
- */
-let browserClient: typeof BrowserClientModule | undefined;
-let loadingBrowserClient: Promise<typeof BrowserClientModule> | undefined;
-
-const browserSource: FlagSource = {
-  getSnapshot: () => browserClient?.peekBrowserFlagClient()?.getSnapshot() ?? DEFAULT_SNAPSHOT,
-  subscribe: (listener) => {
-    let active = true;
-    let unsubscribe: (() => void) | undefined;
-    loadingBrowserClient ??= import('../../services/flags/browser-client').then((module) => (browserClient = module));
-    loadingBrowserClient.then(
-      (module) => {
-        if (!active) return;
-        unsubscribe = module.browserFlagClient().subscribe(listener);
-        // The client may already hold flags (its cache): the view reads them now.
-        listener();
-      },
-      (error: unknown) => {
-        // The defaults stay; a later subscription tries again.
-        loadingBrowserClient = undefined;
-        reportError(error, 'feature flags: loading the client');
-      },
-    );
-    return () => {
-      active = false;
-      unsubscribe?.();
-    };
-  },
-};
-
-export function FlagsProvider({ source = browserSource, children }: { source?: FlagSource; children: ReactNode }) {
+export function FlagsProvider({ source = browserFlagSource, children }: { source?: FlagSource; children: ReactNode }) {
   return <FlagsContext.Provider value={source}>{children}</FlagsContext.Provider>;
 }
 
@@ -60,6 +26,11 @@ function useFlagSnapshot<T>(select: (snapshot: FlagSnapshot) => T): T {
     () => select(source.getSnapshot()),
     () => select(serverSnapshot()),
   );
+}
+
+/** The flags' source itself, for an actor that follows a flag (it subscribes on its own). */
+export function useFlagSource(): FlagSource {
+  return useContext(FlagsContext);
 }
 
 /** Whether a flag is on; the view renders again when it changes (for instance on the server, live). */
@@ -78,13 +49,10 @@ export function useLayoutVariant(): LayoutVariant {
  */
 export function useFeaturesReady({ timeoutMs }: { timeoutMs: number }): boolean {
   const ready = useFlagSnapshot((snapshot) => snapshot.ready);
-  const [timedOut, setTimedOut] = useState(false);
-  useEffect(() => {
-    if (ready) return undefined;
-    const timer = setTimeout(() => setTimedOut(true), timeoutMs);
-    return () => clearTimeout(timer);
-  }, [ready, timeoutMs]);
-  return ready || timedOut;
+  // The wait starts with the actor, in the browser only: the server and the first browser render wait.
+  const [input] = useState(() => ({ timeoutMs }));
+  const waitOver = useSelector(useActorRef(featuresWaitMachine, { input }), selectWaitOver);
+  return ready || waitOver;
 }
 
 /** Shows `fallback` until the flags have loaded or `timeoutMs` has passed, then the children. */

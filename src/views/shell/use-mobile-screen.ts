@@ -7,11 +7,13 @@ function mobileQuery(): MediaQueryList | null {
   return typeof window.matchMedia === 'function' ? window.matchMedia(MOBILE_MEDIA_QUERY) : null;
 }
 
-function viewportIsMobile(): boolean {
+/** Whether the screen is a mobile one now. */
+export function viewportIsMobile(): boolean {
   return mobileQuery()?.matches ?? false;
 }
 
-function subscribeToViewport(onChange: () => void): () => void {
+/** Calls `onChange` whenever the screen crosses the mobile breakpoint; returns the unsubscribe. */
+export function subscribeToViewport(onChange: () => void): () => void {
   const query = mobileQuery();
   query?.addEventListener('change', onChange);
   return () => query?.removeEventListener('change', onChange);

@@ -1,20 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import type { HotelSummary } from '../../contract/content';
 import type { Locale } from '../../contract/locales';
-import { formatCalendarDate, isFutureDate, todayIn } from '../../services/format/dates';
-import { localizedPath, ROUTES } from '../../services/navigation/paths';
-import { SiteLink } from '../shell/SiteLink';
-
-const BUSINESS_TIME_ZONE = 'Europe/Berlin';
+import { formatCalendarDate, isFutureDate } from './format/dates';
+import { todayInBerlin } from '../../contract/calendar-dates';
 
 export function HotelCard({ hotel, locale }: { hotel: HotelSummary; locale: Locale }) {
   const { t } = useLingui();
   const openingDate =
-    hotel.openingDate !== null && isFutureDate(hotel.openingDate, todayIn(BUSINESS_TIME_ZONE))
+    hotel.openingDate !== null && isFutureDate(hotel.openingDate, todayInBerlin())
       ? formatCalendarDate(hotel.openingDate, locale)
       : null;
   return (
-    <SiteLink className="card" href={localizedPath(locale, ROUTES.hotel(hotel.hotelCode))} data-hotel={hotel.hotelCode}>
+    <Link to="/$locale/hotels/$hotelCode" params={{ locale, hotelCode: hotel.hotelCode }} className="card" data-hotel={hotel.hotelCode}>
       <img src={hotel.image.url} alt={hotel.image.alt} width="360" height="240" loading="lazy" decoding="async" />
       <div className="card__body">
         <p className="card__title">
@@ -26,6 +24,6 @@ export function HotelCard({ hotel, locale }: { hotel: HotelSummary; locale: Loca
         {openingDate ? <span className="badge">{t`Opens ${openingDate}`}</span> : null}
         {hotel.useExternalBooking ? <span className="badge">{t`Booked with our partner`}</span> : null}
       </div>
-    </SiteLink>
+    </Link>
   );
 }

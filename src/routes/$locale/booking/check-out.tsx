@@ -1,32 +1,37 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot';
+import type { CheckoutSearch } from '../../../contract/ecommerce';
+import type { Locale } from '../../../contract/locales';
+import type { CheckoutStart } from '../../../machines/app/app.types';
+import { cartRequestOf } from '../../../machines/cart/cart.rules';
+import { CheckoutPageSchema } from '../../../services/search/search-url';
+import { keepSearchedOutOfUrl } from '../../-search-url';
 import { CheckoutPage } from '../../../views/booking/checkout/CheckoutPage';
 
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
-
-/** An id in the query (the router's parser may have made a number of it); anything else is dropped. */
-const IdParam = v.optional(
-  v.pipe(
-    v.unknown(),
-    v.transform((value) => {
-      const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-      return ID_PATTERN.test(text) ? text : undefined;
-    }),
-  ),
-);
-
-/**
- * The check-out page's query: the search it books (spec section 2, read by the search URL codec, which
- * never throws), the cart once made (cart_id), and the provider's answer when it sends the guest back
- * (payment_id, status).
- */
-const CheckoutSearchSchema = v.looseObject({ cart_id: IdParam, payment_id: IdParam, status: IdParam });
+/** What the cart starts from: the search in the address, the cart id in it, and the provider's answer on return. */
+export function checkoutStartOf(search: CheckoutSearch, locale: Locale): CheckoutStart {
+  const urlCartId = search.cart_id ?? null;
+  return {
+    locale,
+    request: cartRequestOf(search.searched, locale),
+    urlCartId,
+    returning: urlCartId && (search.payment_id || search.status) ? { cartId: urlCartId, paymentId: search.payment_id ?? null, status: search.status ?? null } : null,
+  };
+}
 
 export const Route = createFileRoute('/$locale/booking/check-out')({
-  validateSearch: (search: Record<string, unknown>) => v.parse(CheckoutSearchSchema, search),
+  /**
+   * The search it books (spec section 2, read by the search URL codec, which never throws) under
+   * `searched`, the cart once made (cart_id), and the provider's answer when it sends the guest back
+   * (payment_id, status).
+   */
+  validateSearch: CheckoutPageSchema,
+  search: { middlewares: [keepSearchedOutOfUrl()] },
+  // The page's cart is the app's `cart` actor: it starts when the page opens (once the session is known)
+  // and stops when the guest leaves. Putting the cart id into the address keeps the same page open.
+  onEnter: ({ context, search }) => context.app.send({ type: 'checkout.opened', start: checkoutStartOf(search, context.locale) }),
+  onLeave: ({ context }) => context.app.send({ type: 'checkout.closed' }),
   component: function CheckOutRoute() {
     const { locale } = Route.useRouteContext();
-    const query = Route.useSearch();
-    return <CheckoutPage locale={locale} query={query} />;
+    return <CheckoutPage locale={locale} />;
   },
 });

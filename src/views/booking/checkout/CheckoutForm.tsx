@@ -1,5 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import type { DeclineReason } from '../../../contract/ecommerce';
 import type { Locale } from '../../../contract/locales';
 import { roomStaysOf } from '../../../machines/cart/cart.rules';
@@ -14,13 +15,11 @@ import {
   selectPayProblems,
   selectPaymentFailed,
   selectPriceSummary,
-  selectSearchQuery,
+  selectRoomsPageSearch,
 } from '../../../machines/cart/cart.selectors';
 import type { CartNotice, PayProblem } from '../../../machines/cart/cart.types';
-import { formatCalendarDate } from '../../../services/format/dates';
-import { formatMoney } from '../../../services/format/money';
-import { localizedPath, ROUTES } from '../../../services/navigation/paths';
-import { SiteLink } from '../../shell/SiteLink';
+import { formatCalendarDate } from '../../ui/format/dates';
+import { formatMoney } from '../../ui/format/money';
 import { CartActorContext } from './checkout-context';
 import { DiscountsSection } from './DiscountsSection';
 import { ExtrasSection } from './ExtrasSection';
@@ -54,10 +53,9 @@ export function CheckoutForm({ locale }: { locale: Locale }) {
 function RoomsSection({ locale }: { locale: Locale }) {
   const { t } = useLingui();
   const cart = CartActorContext.useSelector(selectCart);
-  const back = CartActorContext.useSelector((snapshot) => selectSearchQuery(snapshot, { withRates: true }));
+  const back = CartActorContext.useSelector((snapshot) => selectRoomsPageSearch(snapshot, { withRates: true }));
   const stay = cart?.stays[0];
   if (!cart || !stay) return null;
-  const href = `${localizedPath(locale, ROUTES.booking.selectRoomRate)}?${new URLSearchParams(back ?? {}).toString()}`;
   return (
     <section className="checkout-section" aria-labelledby="checkout-rooms">
       <h2 id="checkout-rooms">{t`Your stay`}</h2>
@@ -80,7 +78,9 @@ function RoomsSection({ locale }: { locale: Locale }) {
           );
         })}
       </ul>
-      <SiteLink href={href}>{t`Change rooms`}</SiteLink>
+      <Link to="/$locale/booking/select-room-rate" params={{ locale }} search={back ?? {}}>
+        {t`Change rooms`}
+      </Link>
     </section>
   );
 }
@@ -187,6 +187,8 @@ function useOutcomeTexts() {
         return t`You are signed in, but your booking could not be moved to your account. You can still book it as it is.`;
       case 'carryOverFailed':
         return t`You are signed in. Some of your extras or your payment method could not be carried over: check them before you pay.`;
+      case 'signedOut':
+        return t`You signed out, so your details and your member booking were removed from this page. Book as a guest, or sign in again.`;
     }
   };
   const problemText = (problem: PayProblem): string => {

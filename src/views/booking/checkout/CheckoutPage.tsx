@@ -1,42 +1,40 @@
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Locale } from '../../../contract/locales';
-import { selectPhase, selectSearchQuery } from '../../../machines/cart/cart.selectors';
-import { selectIsMemberLoading, selectIsRestoring } from '../../../machines/session/session.selectors';
-import { localizedPath, ROUTES } from '../../../services/navigation/paths';
+import { selectNotice, selectPhase, selectRoomsPageSearch } from '../../../machines/cart/cart.selectors';
+import type { RouterSearch } from '../../../services/navigation/router-search';
 import { PageTitle } from '../../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../../shell/QueryState';
-import { SessionActorContext, useLoginControl } from '../../shell/session-context';
-import { SiteLink } from '../../shell/SiteLink';
+import { useAppSelector, useAppSystem, useLoginControl } from '../../shell/session-context';
 import { CartActorContext } from './checkout-context';
 import { CheckoutForm } from './CheckoutForm';
-import { CheckoutProvider } from './CheckoutProvider';
 import './checkout.css';
 
 /**
- * The check-out page (spec sections 2 and 4): the second booking step, payment. The cart belongs to the
- * member when one is signed in, so the cart starts once the session knows who is there. Once started it
- * stays: a sign-in part-way loads the member again, and the cart machine takes the member over itself.
+ * The check-out page (spec sections 2 and 4): the second booking step, payment. Its cart is the app's
+ * `cart` actor, started by the app once the session knows who is there (the cart belongs to the member
+ * when one is signed in); sign-ins and sign-outs part-way reach it as events.
  */
-export function CheckoutPage({ locale, query }: { locale: Locale; query: Record<string, unknown> }) {
+export function CheckoutPage({ locale }: { locale: Locale }) {
   const { t } = useLingui();
-  const restoring = SessionActorContext.useSelector(selectIsRestoring);
-  const memberLoading = SessionActorContext.useSelector(selectIsMemberLoading);
-  const [started, setStarted] = useState(false);
-  const waiting = restoring || memberLoading;
-  if (!waiting && !started) setStarted(true);
+  const { app } = useAppSystem();
+  const cart = useAppSelector((snapshot) => snapshot.context.cart);
+  const codeFailed = useAppSelector((snapshot) => snapshot.hasTag('checkoutLoadFailed'));
   return (
     <div className="page checkout-page" data-page="check-out">
       <PageTitle title={t`Payment`} />
       <h1>{t`Complete your booking`}</h1>
-      {waiting && !started ? (
-        <CheckoutSkeleton />
-      ) : (
-        <CheckoutProvider locale={locale} query={query}>
+      {cart ? (
+        <CartActorContext.Provider value={cart}>
           <CheckoutSteps locale={locale} />
+          <SignedOutNotice />
           <CheckoutPhase locale={locale} />
-        </CheckoutProvider>
+        </CartActorContext.Provider>
+      ) : codeFailed ? (
+        <LoadFailed message={t`Your booking could not be loaded. Check your connection and try again.`} onRetry={() => app.send({ type: 'checkout.retry' })} />
+      ) : (
+        <CheckoutSkeleton />
       )}
     </div>
   );
@@ -47,18 +45,28 @@ function CheckoutSkeleton() {
   return <CardSkeletons count={2} label={t`Loading your booking…`} />;
 }
 
-const searchHref = (locale: Locale, query: Record<string, string> | null) =>
-  query ? `${localizedPath(locale, ROUTES.booking.selectRoomRate)}?${new URLSearchParams(query).toString()}` : localizedPath(locale, ROUTES.findAHotel);
+/** Back to the rooms and rates of the booked search, or to a new search when there is none. */
+function SearchAgainLink({ locale, query, className, children }: { locale: Locale; query: RouterSearch | null; className?: string; children: ReactNode }) {
+  return query ? (
+    <Link className={className} to="/$locale/booking/select-room-rate" params={{ locale }} search={query}>
+      {children}
+    </Link>
+  ) : (
+    <Link className={className} to="/$locale/find-a-hotel" params={{ locale }}>
+      {children}
+    </Link>
+  );
+}
 
 /** The booking steps (spec section 2): select room, then payment; the first links back to change the rooms. */
 function CheckoutSteps({ locale }: { locale: Locale }) {
   const { t } = useLingui();
-  const query = CartActorContext.useSelector((snapshot) => selectSearchQuery(snapshot, { withRates: true }), shallowEqual);
+  const query = CartActorContext.useSelector((snapshot) => selectRoomsPageSearch(snapshot, { withRates: true }), shallowEqual);
   return (
     <nav aria-label={t`Booking steps`}>
       <ol className="checkout-steps">
         <li className="checkout-steps__done">
-          <SiteLink href={searchHref(locale, query)}>{t`1. Select room`}</SiteLink>
+          <SearchAgainLink locale={locale} query={query}>{t`1. Select room`}</SearchAgainLink>
         </li>
         <li aria-current="step">{t`2. Payment`}</li>
       </ol>
@@ -66,13 +74,27 @@ function CheckoutSteps({ locale }: { locale: Locale }) {
   );
 }
 
+/**
+ * After a sign-out the page says why the member's details left it, wherever the booking now stands (the
+ * form says it among its own notices once the guest's cart is there).
+ */
+function SignedOutNotice() {
+  const { t } = useLingui();
+  const shown = CartActorContext.useSelector((snapshot) => selectNotice(snapshot) === 'signedOut' && selectPhase(snapshot) !== 'ready');
+  return shown ? (
+    <p className="notice" role="status">
+      {t`You signed out, so your details and your member booking were removed from this page. Book as a guest, or sign in again.`}
+    </p>
+  ) : null;
+}
+
 function CheckoutPhase({ locale }: { locale: Locale }) {
   const { t } = useLingui();
   const actor = CartActorContext.useActorRef();
   const login = useLoginControl();
   const phase = CartActorContext.useSelector(selectPhase);
-  const sameSearch = CartActorContext.useSelector((snapshot) => selectSearchQuery(snapshot, { withRates: true }), shallowEqual);
-  const otherRoom = CartActorContext.useSelector((snapshot) => selectSearchQuery(snapshot, { withRates: false }), shallowEqual);
+  const sameSearch = CartActorContext.useSelector((snapshot) => selectRoomsPageSearch(snapshot, { withRates: true }), shallowEqual);
+  const otherRoom = CartActorContext.useSelector((snapshot) => selectRoomsPageSearch(snapshot, { withRates: false }), shallowEqual);
   switch (phase) {
     case 'loading':
       return <CheckoutSkeleton />;
@@ -82,7 +104,11 @@ function CheckoutPhase({ locale }: { locale: Locale }) {
       return (
         <FailureNotice
           text={t`There is no room to book yet. Choose a hotel, a room and a rate first.`}
-          action={<SiteLink className="button button--primary" href={localizedPath(locale, ROUTES.findAHotel)}>{t`Find a hotel`}</SiteLink>}
+          action={(
+            <Link className="button button--primary" to="/$locale/find-a-hotel" params={{ locale }}>
+              {t`Find a hotel`}
+            </Link>
+          )}
         />
       );
     case 'loadFailed':
@@ -98,9 +124,9 @@ function CheckoutPhase({ locale }: { locale: Locale }) {
               <button type="button" className="button button--primary" onClick={() => login.open()}>
                 {t`Sign in`}
               </button>{' '}
-              <SiteLink className="button" href={searchHref(locale, otherRoom)}>
+              <SearchAgainLink locale={locale} query={otherRoom} className="button">
                 {t`Choose the standard rate`}
-              </SiteLink>
+              </SearchAgainLink>
             </>
           }
         />
@@ -120,7 +146,7 @@ function CheckoutPhase({ locale }: { locale: Locale }) {
           failure="expired"
           title={t`Your booking session has expired`}
           text={t`Prices and availability may have changed. Start again from the same search; nothing was charged.`}
-          action={<SiteLink className="button button--primary" href={searchHref(locale, sameSearch)}>{t`Start again`}</SiteLink>}
+          action={<SearchAgainLink locale={locale} query={sameSearch} className="button button--primary">{t`Start again`}</SearchAgainLink>}
         />
       );
     case 'roomGone':
@@ -129,7 +155,7 @@ function CheckoutPhase({ locale }: { locale: Locale }) {
           failure="room-gone"
           title={t`This room is no longer available`}
           text={t`Someone booked it a moment ago. Nothing was charged; choose another room for the same dates.`}
-          action={<SiteLink className="button button--primary" href={searchHref(locale, otherRoom)}>{t`Choose another room`}</SiteLink>}
+          action={<SearchAgainLink locale={locale} query={otherRoom} className="button button--primary">{t`Choose another room`}</SearchAgainLink>}
         />
       );
     case 'ordered':
@@ -150,7 +176,7 @@ function FailureNotice({ failure, title, text, action }: { failure?: string; tit
   );
 }
 
-function shallowEqual(a: Record<string, string> | null, b: Record<string, string> | null): boolean {
+function shallowEqual(a: RouterSearch | null, b: RouterSearch | null): boolean {
   if (a === b) return true;
   if (!a || !b) return false;
   const keys = Object.keys(a);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Locale } from '../../../contract/locales';
 import { selectCart } from '../../../machines/cart/cart.selectors';
-import { formatMoney } from '../../../services/format/money';
+import { formatMoney } from '../../ui/format/money';
 import { Field } from '../../ui/fields';
 import { CartActorContext } from './checkout-context';
 

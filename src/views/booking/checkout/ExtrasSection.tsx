@@ -6,11 +6,11 @@ import type { Locale } from '../../../contract/locales';
 import type { AddonPricing } from '../../../contract/search';
 import { roomStaysOf } from '../../../machines/cart/cart.rules';
 import { selectCart } from '../../../machines/cart/cart.selectors';
-import { formatMoney, formatPoints } from '../../../services/format/money';
+import { formatMoney, formatPoints } from '../../ui/format/money';
 import { CheckField } from '../../ui/fields';
 import { useFlag } from '../../shell/flags-context';
 import { useAuthAccess } from '../../shell/session-context';
-import { availableAddonsQuery, insuranceQuoteQuery } from './checkout-queries';
+import { availableAddonsQuery, insuranceQuoteQuery } from '../../../services/ecommerce/queries';
 import { CartActorContext } from './checkout-context';
 
 /**

@@ -5,11 +5,11 @@ import type { PaymentMethod } from '../../../contract/ecommerce';
 import type { Locale } from '../../../contract/locales';
 import { selectCart, selectChosenCard, selectHasCvv, selectPaymentMethods, selectShownPaymentMethod } from '../../../machines/cart/cart.selectors';
 import { selectIsSignedIn } from '../../../machines/session/session.selectors';
-import { formatPoints } from '../../../services/format/money';
+import { formatPoints } from '../../ui/format/money';
 import { CheckField } from '../../ui/fields';
 import { useFlag } from '../../shell/flags-context';
 import { SessionActorContext, useAuthAccess } from '../../shell/session-context';
-import { merchantQuery, savedCardsQuery } from './checkout-queries';
+import { merchantQuery, savedCardsQuery } from '../../../services/ecommerce/queries';
 import { CartActorContext } from './checkout-context';
 import { hostedFieldUrl, readHostedMessage } from './hosted-messages';
 

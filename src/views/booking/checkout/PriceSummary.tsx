@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { Locale } from '../../../contract/locales';
 import { selectIsBusy, selectPriceSummary } from '../../../machines/cart/cart.selectors';
-import { formatMoney, formatPoints } from '../../../services/format/money';
+import { formatMoney, formatPoints } from '../../ui/format/money';
 import { CartActorContext } from './checkout-context';
 
 /**

@@ -185,6 +185,37 @@ describe('check-out page', () => {
     expect(screen.getByRole('dialog', { name: 'Privacy notice' })).toBeTruthy();
   });
 
+  it.each([
+    ['in this tab', 'here'],
+    ['in another tab', 'elsewhere'],
+  ] as const)('takes the member and their cart off the page when they sign out %s, and starts again as a guest', async (_, where) => {
+    localStorage.setItem('token', validToken(Date.now(), { sub: 'guid-mia' }));
+    const { handler, calls } = bff(commerce(cartFixture()));
+    const { router } = await renderApp(PAGE, handler);
+    await waitForCart();
+    const guest = screen.getByRole('group', { name: 'Main guest' });
+    await waitFor(() => expect((within(guest).getByLabelText('Email address') as HTMLInputElement).value).toBe('mia@example.com'));
+    await waitFor(() => expect(localStorage.getItem('cartId')).toBe('cart-1'));
+    if (where === 'here') {
+      await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    } else {
+      localStorage.removeItem('token');
+      act(() => {
+        window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: null }));
+      });
+    }
+    expect(await screen.findByText(/You signed out, so your details and your member booking were removed from this page/, undefined, { timeout: 5000 })).toBeTruthy();
+    const again = screen.getByRole('group', { name: 'Main guest' });
+    expect((within(again).getByLabelText('First name') as HTMLInputElement).value).toBe('');
+    expect((within(again).getByLabelText('Email address') as HTMLInputElement).value).toBe('');
+    expect(document.body.textContent).not.toContain('mia@example.com');
+    // The booking was made again from the same search, as a guest's (no token); the member's cart id is gone.
+    const creates = callsTo(calls, 'POST', '/ecommerce/cart');
+    expect(creates.map((call) => call.headers.get('authorization') !== null)).toEqual([true, false]);
+    expect(localStorage.getItem('cartId')).toBeNull();
+    await waitFor(() => expect(new URLSearchParams(router.state.location.searchStr).get('cart_id')).toBe('cart-1'));
+  });
+
   it('keeps what the guest typed when the details are refused, and pays nothing', async () => {
     const { handler, calls } = bff(commerce(cartFixture()));
     await renderApp(PAGE, handler);

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import type { Locale } from '../../../contract/locales';
-import { localizedPath, ROUTES } from '../../../services/navigation/paths';
 import { NotFoundWaysOn } from '../../shell/NotFoundPage';
 import { SiteLink } from '../../shell/SiteLink';
+import { pageToComeHref } from '../../ui/pages-to-come';
 
 /**
  * A booking that is not there for this visitor: a wrong, incomplete or expired link, a guest's booking
@@ -16,9 +17,15 @@ export function BookingNotFound({ locale }: { locale: Locale }) {
       <h1 id="booking-not-found-title">{t`We can’t find this booking`}</h1>
       <p>{t`The link may be incomplete or out of date, or the booking may belong to another account. Open the link in your confirmation email again; signed-in members find all their bookings in their account.`}</p>
       <p>
-        <SiteLink href={localizedPath(locale, ROUTES.manageBooking)}>{t`Find your booking with its reservation number`}</SiteLink>
+        <Link to="/$locale/booking/manage" params={{ locale }}>
+          {t`Find your booking with its reservation number`}
+        </Link>
       </p>
-      <NotFoundWaysOn locale={locale} primary={{ href: localizedPath(locale, ROUTES.account.bookings), label: t`My bookings` }} />
+      <NotFoundWaysOn locale={locale}>
+        <SiteLink className="button button--primary" href={pageToComeHref(locale, 'accountBookings')}>
+          {t`My bookings`}
+        </SiteLink>
+      </NotFoundWaysOn>
     </section>
   );
 }

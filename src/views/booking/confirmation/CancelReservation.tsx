@@ -1,9 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Order } from '../../../contract/ecommerce';
 import type { Locale } from '../../../contract/locales';
-import { cancelReservation, classifyOrderFailure, orderQueryKey } from '../../../services/ecommerce/orders';
+import { cancellationFailureOf, useCancelReservation } from '../../../services/ecommerce/queries';
 import { useAuthAccess } from '../../shell/session-context';
 import { formatDeadline } from './booking-format';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -20,23 +19,15 @@ interface CancelReservationProps {
 export function CancelReservation({ locale, order, reservationNumber, freeCancellationUntil, onCancelled }: CancelReservationProps) {
   const { t } = useLingui();
   const access = useAuthAccess();
-  const queryClient = useQueryClient();
+  // Whether the dialog is open is this view's own state; the cancellation is the mutation's.
   const [open, setOpen] = useState(false);
-  const cancel = useMutation({
-    mutationFn: () => cancelReservation(order.order_id, reservationNumber, access),
-    onSuccess: async (updated) => {
-      onCancelled(reservationNumber, order.amount_refunded);
-      if (updated) queryClient.setQueryData(orderQueryKey(order.order_id), updated);
-      else await queryClient.invalidateQueries({ queryKey: orderQueryKey(order.order_id) });
-      setOpen(false);
-    },
-  });
+  const cancel = useCancelReservation(order, reservationNumber, access, { onCancelled });
   const close = () => {
     if (cancel.isPending) return;
     cancel.reset();
     setOpen(false);
   };
-  const failure = cancel.isError ? classifyOrderFailure(cancel.error) : null;
+  const failure = cancel.isError ? cancellationFailureOf(cancel.error) : null;
   return (
     <>
       <button type="button" className="button" onClick={() => setOpen(true)}>
@@ -51,7 +42,7 @@ export function CancelReservation({ locale, order, reservationNumber, freeCancel
             <button type="button" className="button" onClick={close} disabled={cancel.isPending}>
               {t`Keep my reservation`}
             </button>
-            <button type="button" className="button button--primary" onClick={() => cancel.mutate()} disabled={cancel.isPending} aria-busy={cancel.isPending}>
+            <button type="button" className="button button--primary" onClick={() => cancel.mutate(undefined, { onSuccess: () => setOpen(false) })} disabled={cancel.isPending} aria-busy={cancel.isPending}>
               {cancel.isPending ? t`Cancelling…` : t`Yes, cancel it`}
             </button>
           </>

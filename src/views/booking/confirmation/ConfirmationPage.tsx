@@ -1,21 +1,24 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useRouter } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
 import { type GuaranteeKind, type Order, ORDER_LINK_PARAMS, type PaymentMethod } from '../../../contract/ecommerce';
 import type { Locale } from '../../../contract/locales';
-import { calendarHref, stayCalendar } from '../../../services/ecommerce/calendar';
-import { classifyOrderFailure, exchangeLinkToken, orderQuery } from '../../../services/ecommerce/orders';
-import { track } from '../../../services/ecommerce/tracking';
-import { formatCalendarDate } from '../../../services/format/dates';
-import { formatMoney, formatPoints } from '../../../services/format/money';
+import { createLiveConfirmationLogic } from '../../../machines/confirmation/confirmation.live';
+import { selectLinkPending } from '../../../machines/confirmation/confirmation.selectors';
+import type { ConfirmationInput } from '../../../machines/confirmation/confirmation.types';
+import { selectToken } from '../../../machines/session/session.selectors';
+import { calendarHref, stayCalendar } from '../../ui/format/calendar';
+import { classifyOrderFailure, orderQuery } from '../../../services/ecommerce/queries';
+import { formatCalendarDate } from '../../ui/format/dates';
+import { formatMoney, formatPoints } from '../../ui/format/money';
 import { useFlag } from '../../shell/flags-context';
 import { PageTitle } from '../../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../../shell/QueryState';
-import { useAuthAccess } from '../../shell/session-context';
-import { SiteLink } from '../../shell/SiteLink';
-import { formatDeadline, modifyHref } from './booking-format';
+import { SessionActorContext, useAuthAccess } from '../../shell/session-context';
+import { formatDeadline, modifyLink } from './booking-format';
 import { BookingNotFound } from './BookingNotFound';
 import { CancelReservation } from './CancelReservation';
 import './confirmation.css';
@@ -35,15 +38,13 @@ interface ConfirmationPageProps {
 export function ConfirmationPage({ locale, orderId, modified, linkToken }: ConfirmationPageProps) {
   const { t } = useLingui();
   const access = useAuthAccess();
-  const link = useMailLink(orderId, linkToken);
-  const order = useQuery({ ...orderQuery(orderId ?? '', access), enabled: orderId !== undefined && !link.pending });
-  // Opened again from the mail: no second conversion.
-  useTrackConversion(order.data?.order_id ?? null, modified !== undefined || link.fromMail, access.token);
-  if (!orderId && !link.pending) return <BookingNotFound locale={locale} />;
+  const linkPending = useConfirmationFlow({ orderId, linkToken, afterChange: modified !== undefined });
+  const order = useQuery({ ...orderQuery(orderId ?? '', access), enabled: orderId !== undefined && !linkPending });
+  if (!orderId && !linkPending) return <BookingNotFound locale={locale} />;
   return (
     <div className="page booking-page" data-page="booking-confirmation">
       <PageTitle title={t`Your booking`} />
-      {order.isPending || link.pending ? (
+      {order.isPending || linkPending ? (
         <>
           <h1>{t`Your booking`}</h1>
           <CardSkeletons count={2} label={t`Loading your booking…`} />
@@ -65,45 +66,35 @@ export function ConfirmationPage({ locale, orderId, modified, linkToken }: Confi
 }
 
 /**
- * A page opened from the confirmation mail's link: the link's token comes out of the address at once
- * (history replace: it is not kept in history, bookmarks or a shared address), and is traded once for
- * the order's access key, which this tab keeps; then the order loads with it. An expired or altered
- * link leaves the page as it would be without it (the booking not found, unless this tab has a key).
+ * Runs the page's machine (src/machines/confirmation) for this order: the mail link's token leaves the
+ * address and is traded for access, and the conversion is tracked once. Answers whether the page waits
+ * for the link. The page is keyed by its order id (see its route), so one actor runs per order.
  */
-function useMailLink(orderId: string | undefined, linkToken: string | undefined) {
+function useConfirmationFlow({ orderId, linkToken, afterChange }: { orderId: string | undefined; linkToken: string | undefined; afterChange: boolean }): boolean {
   const router = useRouter();
-  const [token] = useState(linkToken);
-  const exchange = useQuery({
-    queryKey: ['ecommerce', 'order-link', orderId ?? ''],
-    queryFn: () => exchangeLinkToken(token ?? ''),
-    enabled: token !== undefined,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 0,
-  });
-  const exchangedId = exchange.data;
-  useEffect(() => {
-    const params = new URLSearchParams(router.state.location.searchStr);
-    const target = exchangedId ?? orderId;
-    if (!params.has(ORDER_LINK_PARAMS.token) && (!target || params.get(ORDER_LINK_PARAMS.orderId) === target)) return;
-    params.delete(ORDER_LINK_PARAMS.token);
-    if (target) params.set(ORDER_LINK_PARAMS.orderId, target);
-    void router.navigate({ href: `${router.state.location.pathname}?${params.toString()}`, replace: true });
-  }, [router, orderId, exchangedId]);
-  return { pending: token !== undefined && exchange.isPending, fromMail: token !== undefined };
-}
-
-/**
- * The conversion (spec section 7, track-conversion?orderId=), once per order while the page is open, and
- * only for an order that loaded: not for a changed booking coming back from the modify page.
- */
-function useTrackConversion(orderId: string | null, afterChange: boolean, token: string | null) {
-  const tracked = useRef<string | null>(null);
-  useEffect(() => {
-    if (!orderId || afterChange || tracked.current === orderId) return;
-    tracked.current = orderId;
-    void track('conversion', { orderId }, token);
-  }, [orderId, afterChange, token]);
+  const queryClient = useQueryClient();
+  const session = SessionActorContext.useActorRef();
+  // Any token parameter leaves the address, a malformed one too (the route's schema drops it from the page's search).
+  const tokenInAddress = useLocation({ select: (location) => ORDER_LINK_PARAMS.token in location.search });
+  const [input] = useState<ConfirmationInput>(() => ({ orderId: orderId ?? null, linkToken: linkToken ?? null, tokenInAddress, afterChange }));
+  const logic = useMemo(
+    () =>
+      createLiveConfirmationLogic({
+        queryClient,
+        // Tracking reads the session's token when it runs.
+        token: () => selectToken(session.getSnapshot()),
+        showOrderInAddress: (target) =>
+          void router.navigate({
+            from: '/$locale/booking/confirmation',
+            to: '.',
+            search: (current) => ({ ...current, token: undefined, ...(target ? { order_id: target } : {}) }),
+            replace: true,
+          }),
+      }),
+    [router, queryClient, session],
+  );
+  const actor = useActorRef(logic, { input });
+  return useSelector(actor, selectLinkPending);
 }
 
 interface Cancellation {
@@ -282,9 +273,9 @@ function RoomStayCard(props: { order: Order; room: OrderRoomStay; number: number
       {cancelled ? null : (
         <div className="booking-room__actions">
           {modifyEnabled && room.modifiable ? (
-            <SiteLink className="button" href={modifyHref(locale, order.order_id, room.reservation_number)}>
+            <Link className="button" {...modifyLink(locale, order.order_id, room.reservation_number)}>
               {t`Change booking`}
-            </SiteLink>
+            </Link>
           ) : null}
           {room.cancellable ? (
             <CancelReservation locale={locale} order={order} reservationNumber={room.reservation_number} freeCancellationUntil={info.free_cancellation_until} onCancelled={onCancelled} />

@@ -1,7 +1,8 @@
 import { BUSINESS_TIME_ZONE } from '../../../contract/calendar-dates';
+import { linkOptions } from '@tanstack/react-router';
 import type { Locale } from '../../../contract/locales';
-import { localizedPath, ROUTES } from '../../../services/navigation/paths';
-import { dateTimeFormat } from '../../../services/format/intl-cache';
+import { reservationLinkValue } from '../../../machines/modification/modification.selectors';
+import { dateTimeFormat } from '../../ui/format/intl-cache';
 
 /**
  * A moment (ISO date-time) for booking terms, such as the end of free cancellation: Gregorian calendar and
@@ -22,11 +23,15 @@ export function formatDeadline(isoDateTime: string, locale: Locale): string {
 }
 
 /** The confirmation page of an order, with the reservation just changed for its notice. */
-export function confirmationHref(locale: Locale, orderId: string, modifiedReservation?: string): string {
-  const query = new URLSearchParams({ order_id: orderId, ...(modifiedReservation ? { modified: modifiedReservation } : {}) });
-  return `${localizedPath(locale, ROUTES.booking.confirmation)}?${query.toString()}`;
+export function confirmationLink(locale: Locale, orderId: string, modifiedReservation?: string) {
+  return linkOptions({
+    to: '/$locale/booking/confirmation',
+    params: { locale },
+    search: { order_id: orderId, ...(modifiedReservation ? { modified: reservationLinkValue(modifiedReservation) } : {}) },
+  });
 }
 
-export function modifyHref(locale: Locale, orderId: string, reservationNumber: string): string {
-  return `${localizedPath(locale, ROUTES.booking.modify)}?${new URLSearchParams({ order_id: orderId, reservation: reservationNumber }).toString()}`;
+/** The page that changes one reservation of an order. */
+export function modifyLink(locale: Locale, orderId: string, reservationNumber: string) {
+  return linkOptions({ to: '/$locale/booking/modify', params: { locale }, search: { order_id: orderId, reservation: reservationLinkValue(reservationNumber) } });
 }

@@ -1,14 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { useMutation } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { ORDER_LINK_PARAMS } from '../../../contract/ecommerce';
 import type { Locale } from '../../../contract/locales';
-import { HttpError } from '../../../services/bff/client';
-import { lookupOrder } from '../../../services/ecommerce/orders';
-import { localizedPath, ROUTES } from '../../../services/navigation/paths';
+import { orderLookupFailureOf, useOrderLookup } from '../../../services/ecommerce/queries';
 import { PageTitle } from '../../shell/PageTitle';
+import { confirmationLink } from '../confirmation/booking-format';
 
 /**
  * "Manage my booking": a guest finds a booking with its reservation number and the last name of its
@@ -17,34 +14,29 @@ import { PageTitle } from '../../shell/PageTitle';
  */
 export function ManageBookingPage({ locale }: { locale: Locale }) {
   const { t } = useLingui();
-  const router = useRouter();
+  const navigate = useNavigate();
   const numberId = useId();
   const nameId = useId();
   const errorId = useId();
   const [number, setNumber] = useState('');
   const [name, setName] = useState('');
   const errorRef = useRef<HTMLParagraphElement>(null);
-  const find = useMutation({
-    mutationFn: () => {
-      const who = name.trim();
-      return lookupOrder(who.includes('@') ? { reservation_number: number, email: who } : { reservation_number: number, last_name: who });
-    },
-    onSuccess: (orderId) =>
-      router.navigate({ href: `${localizedPath(locale, ROUTES.booking.confirmation)}?${new URLSearchParams({ [ORDER_LINK_PARAMS.orderId]: orderId }).toString()}` }),
-    // The message is announced (role alert) and focused, so a keyboard user lands on it.
-    onError: () => requestAnimationFrame(() => errorRef.current?.focus()),
+  const find = useOrderLookup({
+    onFound: (orderId) => void navigate(confirmationLink(locale, orderId)),
+    // DOM work: the message is announced (role alert) and focused, so a keyboard user lands on it.
+    onFailed: () => requestAnimationFrame(() => errorRef.current?.focus()),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (number.trim() && name.trim()) find.mutate();
+    if (number.trim() && name.trim()) find.mutate({ reservationNumber: number, guest: name });
   };
-  const status = find.error instanceof HttpError ? find.error.status : null;
+  const failure = find.isError ? orderLookupFailureOf(find.error) : null;
   const problem =
-    status === 404 || status === 400
+    failure === 'notFound'
       ? t`We found no booking with these details. Check the reservation number in your confirmation email and the guest’s last name.`
-      : status === 429
+      : failure === 'tooManyAttempts'
         ? t`Too many attempts. Please wait a few minutes and try again.`
-        : find.isError
+        : failure === 'failed'
           ? t`Your booking could not be looked up. Please try again.`
           : null;
   return (

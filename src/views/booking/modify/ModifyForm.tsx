@@ -1,5 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { SEARCH_LIMITS } from '../../../contract/search';
 import type { Locale } from '../../../contract/locales';
@@ -19,11 +20,11 @@ import {
 } from '../../../machines/modification/modification.selectors';
 import type { PriceChange } from '../../../machines/modification/modification.selectors';
 import type { DraftProblem, TravellerFields } from '../../../machines/modification/modification.types';
-import { formatCalendarDate } from '../../../services/format/dates';
-import { formatMoney } from '../../../services/format/money';
+import { formatCalendarDate } from '../../ui/format/dates';
+import { formatMoney } from '../../ui/format/money';
 import { Field } from '../../ui/fields';
 import { CardSkeletons } from '../../shell/QueryState';
-import { SiteLink } from '../../shell/SiteLink';
+import { confirmationLink } from '../confirmation/booking-format';
 import { ModificationActorContext } from './modification-context';
 import { RoomChoice } from './RoomChoice';
 
@@ -32,22 +33,23 @@ interface ModifyFormProps {
   hotelName: string;
   roomTypeName: string;
   rateName: string;
-  backHref: string;
+  /** The order whose confirmation page "keep my booking" goes back to. */
+  orderId: string;
 }
 
 /**
  * The change of one reservation: the stay as booked, the guest's new dates, guests, room and rate and
  * traveller, the new price from the server before anything is booked, and the way forward from every outcome.
  */
-export function ModifyForm({ locale, hotelName, roomTypeName, rateName, backHref }: ModifyFormProps) {
+export function ModifyForm({ locale, hotelName, roomTypeName, rateName, orderId }: ModifyFormProps) {
   const { t } = useLingui();
   const phase = ModificationActorContext.useSelector(selectPhase);
   const failure = ModificationActorContext.useSelector(selectFailure);
   const actor = ModificationActorContext.useActorRef();
   const back = (
-    <SiteLink className="button" href={backHref}>
+    <Link className="button" {...confirmationLink(locale, orderId)}>
       {t`Keep my booking as it is`}
-    </SiteLink>
+    </Link>
   );
 
   if (phase === 'starting') return <CardSkeletons count={1} label={t`Preparing your change…`} />;

@@ -1,14 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { Locale } from '../../../contract/locales';
-import { classifyOrderFailure, orderQuery } from '../../../services/ecommerce/orders';
-import { localizedPath, ROUTES } from '../../../services/navigation/paths';
+import { isOrderNotFound, orderQuery } from '../../../services/ecommerce/queries';
 import { useFlag } from '../../shell/flags-context';
 import { PageTitle } from '../../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../../shell/QueryState';
 import { useAuthAccess } from '../../shell/session-context';
 import { SiteLink } from '../../shell/SiteLink';
-import { confirmationHref } from '../confirmation/booking-format';
+import { pageToComeHref } from '../../ui/pages-to-come';
+import { confirmationLink } from '../confirmation/booking-format';
 import { BookingNotFound } from '../confirmation/BookingNotFound';
 import { ModificationProvider } from './ModificationProvider';
 import { ModifyForm } from './ModifyForm';
@@ -27,9 +28,13 @@ export function ModifyPage({ locale, orderId, reservationNumber }: ModifyPagePro
   const access = useAuthAccess();
   const ready = enabled && orderId !== undefined && reservationNumber !== undefined;
   const order = useQuery({ ...orderQuery(orderId ?? '', access), enabled: ready });
-  const backHref = orderId ? confirmationHref(locale, orderId) : localizedPath(locale, ROUTES.account.bookings);
-  const back = (
-    <SiteLink className="button" href={backHref}>
+  const back = orderId ? (
+    <Link className="button" {...confirmationLink(locale, orderId)}>
+      {t`Back to your booking`}
+    </Link>
+  ) : (
+    // The member's bookings page is not built yet: its path stays a plain link to the site's not-found page.
+    <SiteLink className="button" href={pageToComeHref(locale, 'accountBookings')}>
       {t`Back to your booking`}
     </SiteLink>
   );
@@ -46,7 +51,7 @@ export function ModifyPage({ locale, orderId, reservationNumber }: ModifyPagePro
   }
   if (!orderId || !reservationNumber) return <BookingNotFound locale={locale} />;
 
-  if (order.isError && classifyOrderFailure(order.error) === 'notFound') return <BookingNotFound locale={locale} />;
+  if (order.isError && isOrderNotFound(order.error)) return <BookingNotFound locale={locale} />;
   const stay = order.data?.stays.find((entry) => entry.room_stays.some((room) => room.reservation_number === reservationNumber));
   const room = stay?.room_stays.find((entry) => entry.reservation_number === reservationNumber);
   if (order.isSuccess && (!stay || !room)) return <BookingNotFound locale={locale} />;
@@ -66,7 +71,7 @@ export function ModifyPage({ locale, orderId, reservationNumber }: ModifyPagePro
         </>
       ) : (
         <ModificationProvider locale={locale} orderId={orderId} reservationNumber={reservationNumber} currentTraveller={room.traveller}>
-          <ModifyForm locale={locale} hotelName={stay.hotel_name} roomTypeName={room.room_type_name} rateName={room.reservation_info.rate_name} backHref={backHref} />
+          <ModifyForm locale={locale} hotelName={stay.hotel_name} roomTypeName={room.room_type_name} rateName={room.reservation_info.rate_name} orderId={orderId} />
         </ModificationProvider>
       )}
     </div>

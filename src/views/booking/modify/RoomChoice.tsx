@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { Locale } from '../../../contract/locales';
 import { selectCanEdit, selectRoomChoices } from '../../../machines/modification/modification.selectors';
 import type { RoomTypeChoice } from '../../../machines/modification/modification.selectors';
-import { formatMoney } from '../../../services/format/money';
+import { formatMoney } from '../../ui/format/money';
 import { ModificationActorContext } from './modification-context';
 
 /**

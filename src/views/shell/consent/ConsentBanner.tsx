@@ -1,9 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { CONSENT_CATEGORIES, chooseConsent } from '../../../services/consent/consent';
 import type { ConsentCategory } from '../../../services/consent/consent';
+import { useConsentChoice } from '../../../services/consent/queries';
 import { usePrivacySettings } from './privacy-settings-context';
-import { useConsentChoice } from './use-consent';
 
 /**
  * The first-visit banner: asks for consent until the visitor has chosen for the current categories. It
@@ -13,7 +12,7 @@ import { useConsentChoice } from './use-consent';
  */
 export function ConsentBanner() {
   const { t } = useLingui();
-  const { known, chosen } = useConsentChoice();
+  const { known, chosen, categories, choose: chooseConsent } = useConsentChoice();
   const { openSettings } = usePrivacySettings();
   const titleId = useId();
   if (!known || chosen) return null;
@@ -32,7 +31,7 @@ export function ConsentBanner() {
           {t`We use what is necessary to run the site. With your consent we also measure visits, test improvements, show personal offers and offer sign-in with Google, Apple or Facebook. You can change your choice at any time under Privacy settings.`}
         </p>
         <p className="consent-banner__actions">
-          <button type="button" className="button button--primary" onClick={() => choose(CONSENT_CATEGORIES)}>
+          <button type="button" className="button button--primary" onClick={() => choose(categories)}>
             {t`Accept all`}
           </button>
           <button type="button" className="button" onClick={() => choose([])}>

@@ -1,11 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { CONSENT_CATEGORIES, chooseConsent } from '../../../services/consent/consent';
 import type { ConsentCategory } from '../../../services/consent/consent';
+import { useConsentChoice } from '../../../services/consent/queries';
 import { useCategoryTexts } from './category-texts';
 import { usePrivacySettings } from './privacy-settings-context';
-import { useConsentChoice } from './use-consent';
 
 /**
  * The privacy settings: every category with its name and description, `necessary` on and fixed, a
@@ -75,7 +74,7 @@ export function ConsentSettingsDialog() {
 function CategoryForm({ onDone }: { onDone: () => void }) {
   const { t } = useLingui();
   const texts = useCategoryTexts();
-  const { granted } = useConsentChoice();
+  const { granted, categories, choose: chooseConsent } = useConsentChoice();
   const [selected, setSelected] = useState<ReadonlySet<ConsentCategory>>(() => new Set(granted));
   const idPrefix = useId();
 
@@ -93,7 +92,7 @@ function CategoryForm({ onDone }: { onDone: () => void }) {
   };
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    choose(CONSENT_CATEGORIES.filter((category) => selected.has(category)));
+    choose(categories.filter((category) => selected.has(category)));
   };
 
   return (
@@ -101,7 +100,7 @@ function CategoryForm({ onDone }: { onDone: () => void }) {
       <fieldset className="consent-form__categories">
         <legend className="visually-hidden">{t`Categories`}</legend>
         <ul>
-          {CONSENT_CATEGORIES.map((category) => {
+          {categories.map((category) => {
             const inputId = `${idPrefix}-${category}`;
             const necessary = category === 'necessary';
             return (
@@ -130,7 +129,7 @@ function CategoryForm({ onDone }: { onDone: () => void }) {
         <button type="submit" className="button button--primary">
           {t`Save choices`}
         </button>
-        <button type="button" className="button" onClick={() => choose(CONSENT_CATEGORIES)}>
+        <button type="button" className="button" onClick={() => choose(categories)}>
           {t`Accept all`}
         </button>
         <button type="button" className="button" onClick={() => choose([])}>

@@ -1,15 +1,14 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import type { TargetedMessage } from '../../../contract/content';
-import type { Locale } from '../../../contract/locales';
-import { sanitizeHtml } from '../../../services/content/sanitize-html';
-import { callToActionHref } from '../../../services/content/targeted-messages';
-import { countdownParts } from '../../../services/format/countdown';
+import type { MessageOnScreen } from '../../../machines/targeted/targeted.selectors';
+import { countdownParts } from '../../ui/format/countdown';
 import { SiteLink } from '../SiteLink';
 
 interface MessageViewProps {
-  locale: Locale;
+  /** Where its call to action leads, if anywhere. */
+  cta: MessageOnScreen['cta'];
   message: TargetedMessage;
   onClose: () => void;
 }
@@ -23,6 +22,7 @@ export function TargetedPopup({ closing, ...props }: MessageViewProps & { closin
   const dialogRef = useRef<HTMLDialogElement>(null);
   const headerId = useId();
 
+  // DOM work: opens the dialog as a modal, and gives focus back to where the visitor was when it goes.
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return undefined;
@@ -69,11 +69,9 @@ export function TargetedNotification(props: MessageViewProps) {
   );
 }
 
-function MessageContent({ locale, message, onClose, headerId }: MessageViewProps & { headerId: string }) {
+function MessageContent({ cta, message, onClose, headerId }: MessageViewProps & { headerId: string }) {
   const { t } = useLingui();
-  const { header, body, imageUrl, ctaLabel, ctaLink, isCountdown, countdownDate } = message.attributes;
-  const html = useMemo(() => sanitizeHtml(body), [body]);
-  const cta = callToActionHref(locale, ctaLink);
+  const { header, body, imageUrl, ctaLabel, isCountdown, countdownDate } = message.attributes;
   return (
     <div className="targeted-message">
       <button type="button" className="targeted-message__close" aria-label={t`Close`} onClick={onClose}>
@@ -83,8 +81,8 @@ function MessageContent({ locale, message, onClose, headerId }: MessageViewProps
       <h2 id={headerId} className="targeted-message__header">
         {header}
       </h2>
-      {/* Editor HTML, sanitised by DOMPurify (architecture security checklist). */}
-      <div className="targeted-message__body" dangerouslySetInnerHTML={{ __html: html }} />
+      {/* Editor HTML, sanitised by DOMPurify when the messages were loaded (targeted.live.ts). */}
+      <div className="targeted-message__body" dangerouslySetInnerHTML={{ __html: body }} />
       {isCountdown && countdownDate ? <Countdown until={countdownDate} /> : null}
       {cta && ctaLabel ? (
         cta.internal ? (
@@ -104,6 +102,15 @@ function MessageContent({ locale, message, onClose, headerId }: MessageViewProps
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
+/** A tick every second, for the countdown's clock. */
+function subscribeToSeconds(onTick: () => void): () => void {
+  const timer = window.setInterval(onTick, 1000);
+  return () => window.clearInterval(timer);
+}
+
+/** The current time to the second: it changes once a second, so React re-renders only then. */
+const currentSecond = () => Math.floor(Date.now() / 1000) * 1000;
+
 /**
  * The time left until a countdown message's date, updated every second. Display only: the machine
  * takes the message away when the date passes. A timer role, so screen readers do not read every tick.
@@ -111,11 +118,7 @@ const twoDigits = (value: number) => String(value).padStart(2, '0');
 function Countdown({ until }: { until: string }) {
   const { t } = useLingui();
   const end = Date.parse(until);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, []);
+  const now = useSyncExternalStore(subscribeToSeconds, currentSecond, currentSecond);
   const { days, hours, minutes, seconds } = countdownParts(end - now);
   return (
     <p className="targeted-countdown" role="timer">

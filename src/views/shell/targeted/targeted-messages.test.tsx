@@ -1,19 +1,25 @@
+// @vitest-environment-options {"url": "https://www.example.com/"}
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
+import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
 import type { TargetedMessage } from '../../../contract/content';
-import { page, PRODUCTION_HOST, targetedMessage, VISITORS } from '../../../machines/targeted/targeted.fixtures';
+import type { Locale } from '../../../contract/locales';
+import { targetedMessage, VISITORS } from '../../../machines/targeted/targeted.fixtures';
+import { createLiveTargetedLogic } from '../../../machines/targeted/targeted.live';
 import { TARGETED_TIMING } from '../../../machines/targeted/targeted.machine';
-import type { PageFacts, VisitorFacts } from '../../../machines/targeted/targeted.types';
+import type { BrowserFacts, VisitorFacts } from '../../../machines/targeted/targeted.types';
 import { chooseConsent } from '../../../services/consent/consent';
-import { readSeenIds, SEEN_MESSAGES_KEY } from '../../../services/content/targeted-messages';
-import TargetedMessages from './TargetedMessages';
+import { readSeenIds, SEEN_MESSAGES_KEY, targetedMessagesQuery } from '../../../services/content/targeted-messages';
+import { TargetedMessagesOf } from './TargetedMessagesHost';
 
 /*
- * The targeted-message views on the real machine, in jsdom on a fake clock: what a visitor sees and
- * can do (close, Escape, the popup close delay, inactivity, scrolling, sign-in, a countdown), and what
- * is kept in storage.
+ * The targeted-message views on the flow as the app runs it (the live bindings: storage, consent, the
+ * content query), in jsdom on a production host and a fake clock: what a visitor sees and can do
+ * (close, Escape, the popup close delay, inactivity, scrolling, sign-in, a countdown), and what is kept
+ * in storage.
  */
 
 const NOW = new Date('2027-03-10T09:00:00.000Z');
@@ -24,6 +30,7 @@ beforeAll(() => {
 
 beforeEach(() => {
   localStorage.clear();
+  chooseConsent(['targetedMessages', 'analytics']);
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   vi.setSystemTime(NOW);
 });
@@ -33,20 +40,41 @@ afterEach(() => {
   localStorage.clear();
 });
 
-interface Props {
+interface FlowOptions {
   messages: readonly TargetedMessage[];
-  page?: PageFacts;
-  visitor?: VisitorFacts;
-  logins?: number;
+  pathname?: string;
+  /** Replaces the page's host (a development host shows messages without consent). */
   host?: string;
+  /** Replaces reading the visitor from the session (a guest by default). */
+  visitor?: () => VisitorFacts;
 }
 
-function tree({ messages, page: facts = page('/en/'), visitor = VISITORS.guest, logins = 0, host = PRODUCTION_HOST }: Props) {
-  return (
+/** Lets the flow's actors answer and the message views' code load. */
+const settle = () =>
+  act(async () => {
+    await vi.dynamicImportSettled();
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+  });
+
+async function renderFlow({ messages, pathname = '/en/', host, visitor }: FlowOptions) {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(targetedMessagesQuery('en').queryKey, [...messages]);
+  let logic = createLiveTargetedLogic({ queryClient, access: () => null });
+  if (host) logic = logic.provide({ actors: { readBrowser: fromPromise<BrowserFacts>(async () => ({ host, seenIds: readSeenIds() })) } });
+  if (visitor) logic = logic.provide({ actors: { loadVisitor: fromPromise<VisitorFacts, { locale: Locale }>(async () => visitor()) } });
+  const actor = createActor(logic, { input: { pathname, locale: 'en', now: Date.now } });
+  actor.start();
+  const view = render(
     <I18nProvider i18n={i18n}>
-      <TargetedMessages locale="en" messages={messages} page={facts} visitor={visitor} logins={logins} host={host} />
-    </I18nProvider>
+      <TargetedMessagesOf actor={actor} />
+    </I18nProvider>,
   );
+  await settle();
+  const goTo = async (path: string, locale: Locale = 'en') => {
+    actor.send({ type: 'route.changed', pathname: path, locale });
+    await settle();
+  };
+  return { ...view, actor, goTo };
 }
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
@@ -57,8 +85,7 @@ describe('a popup', () => {
   const popup = targetedMessage(1, { header: 'Members pay less', body: '<p>Join <strong>free</strong>.</p><script>window.__pwned = true</script>' });
 
   it('opens on load with its sanitised content, and a close takes 500 ms to leave', async () => {
-    chooseConsent(['targetedMessages']);
-    render(tree({ messages: [popup] }));
+    await renderFlow({ messages: [popup] });
     const dialog = popupNamed('Members pay less');
     expect(dialog).not.toBeNull();
     expect(dialog?.textContent).toContain('Join free.');
@@ -73,33 +100,42 @@ describe('a popup', () => {
     expect(readSeenIds()).toEqual([1]);
   });
 
-  it('closes on Escape', () => {
-    render(tree({ messages: [popup] }));
+  it('closes on Escape', async () => {
+    await renderFlow({ messages: [popup] });
     fireEvent(popupNamed('Members pay less') as HTMLElement, new Event('cancel', { cancelable: true }));
     expect(popupNamed('Members pay less')?.classList.contains('targeted-popup--closing')).toBe(true);
   });
 
   it('keeps the seen id only for this page visit without consent to targeted messages', async () => {
     chooseConsent(['analytics']);
-    const { rerender } = render(tree({ messages: [popup] }));
+    // A development host shows messages whatever the visitor chose.
+    const { goTo } = await renderFlow({ messages: [popup], host: 'localhost:5173' });
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await advance(TARGETED_TIMING.popupCloseDelayMs);
     expect(localStorage.getItem(SEEN_MESSAGES_KEY)).toBeNull();
     // Not shown again on the next page of this visit.
-    rerender(tree({ messages: [popup], page: page('/en/find-a-hotel') }));
+    await goTo('/en/find-a-hotel');
     expect(popupNamed('Members pay less')).toBeNull();
   });
 
-  it('is not shown when its id was kept as seen', () => {
+  it('forgets the kept ids when consent to targeted messages is withdrawn, on a development host too', async () => {
+    localStorage.setItem(SEEN_MESSAGES_KEY, '[9]');
+    await renderFlow({ messages: [popup], host: 'localhost:5173' });
+    act(() => chooseConsent(['analytics']));
+    expect(localStorage.getItem(SEEN_MESSAGES_KEY)).toBeNull();
+  });
+
+  it('is not shown when its id was kept as seen', async () => {
     localStorage.setItem(SEEN_MESSAGES_KEY, '[1]');
-    render(tree({ messages: [popup] }));
+    await renderFlow({ messages: [popup] });
+    expect(document.querySelector('.targeted-notifications')).not.toBeNull();
     expect(popupNamed('Members pay less')).toBeNull();
   });
 
-  it('goes away, unseen, when the next page is a system page', () => {
-    const { rerender } = render(tree({ messages: [popup] }));
+  it('goes away, unseen, when the next page is a system page', async () => {
+    const { goTo } = await renderFlow({ messages: [popup] });
     expect(popupNamed('Members pay less')).not.toBeNull();
-    rerender(tree({ messages: [popup], page: page('/en/booking/check-out') }));
+    await goTo('/en/booking/check-out');
     expect(popupNamed('Members pay less')).toBeNull();
     expect(readSeenIds()).toEqual([]);
   });
@@ -108,7 +144,7 @@ describe('a popup', () => {
 describe('triggers', () => {
   it('shows an onInactivity notification after 15 s without mouse, touch or key activity', async () => {
     const idle = targetedMessage(2, { kind: 'notification', trigger: 'onInactivity', header: 'Still there?' });
-    render(tree({ messages: [idle] }));
+    await renderFlow({ messages: [idle] });
     await advance(TARGETED_TIMING.inactivityMs - 1000);
     fireEvent.keyDown(window, { key: 'a' });
     await advance(TARGETED_TIMING.inactivityMs - 1);
@@ -118,6 +154,7 @@ describe('triggers', () => {
     await advance(TARGETED_TIMING.inactivityMs - 1);
     expect(notificationNamed('Still there?')).toBeNull();
     await advance(1);
+    await settle();
     expect(notificationNamed('Still there?')).not.toBeNull();
     // A notification is no modal: the page stays usable and nothing is a dialog.
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -125,39 +162,34 @@ describe('triggers', () => {
     expect(notificationNamed('Still there?')).toBeNull();
   });
 
-  it('shows an onScroll message when the page scrolls', () => {
+  it('shows an onScroll message when the page scrolls', async () => {
     const onScroll = targetedMessage(3, { kind: 'notification', trigger: 'onScroll', header: 'Keep exploring' });
-    render(tree({ messages: [onScroll] }));
+    await renderFlow({ messages: [onScroll] });
     expect(notificationNamed('Keep exploring')).toBeNull();
     fireEvent.scroll(window);
+    await settle();
     expect(notificationNamed('Keep exploring')).not.toBeNull();
   });
 
-  it('shows an onLogin message when a member signs in, not before', () => {
+  it('shows an onLogin message when a member signs in, not before', async () => {
     const onLogin = targetedMessage(4, { kind: 'notification', trigger: 'onLogin', memberType: 'member', header: 'Welcome back' });
-    const { rerender } = render(tree({ messages: [onLogin] }));
+    const { actor } = await renderFlow({ messages: [onLogin], visitor: () => VISITORS.member });
     // Being a member is not enough: the trigger is the sign-in.
-    rerender(tree({ messages: [onLogin], visitor: VISITORS.member }));
     expect(notificationNamed('Welcome back')).toBeNull();
-    rerender(tree({ messages: [onLogin], visitor: VISITORS.member, logins: 1 }));
+    actor.send({ type: 'session.signedIn' });
+    await settle();
     expect(notificationNamed('Welcome back')).not.toBeNull();
   });
 
-  it('still shows an onLogin message when the sign-in came before the messages had loaded', () => {
-    const onLogin = targetedMessage(4, { kind: 'notification', trigger: 'onLogin', memberType: 'member', header: 'Welcome back' });
-    render(tree({ messages: [onLogin], visitor: VISITORS.member, logins: 1 }));
-    expect(notificationNamed('Welcome back')).not.toBeNull();
-  });
-
-  it('shows the highest-priority message first and the next one only on a later trigger', () => {
+  it('shows the highest-priority message first and the next one only on a later trigger', async () => {
     const low = targetedMessage(5, { kind: 'notification', priority: 1, header: 'Low' });
     const high = targetedMessage(6, { kind: 'notification', priority: 9, header: 'High' });
-    const { rerender } = render(tree({ messages: [low, high] }));
+    const { goTo } = await renderFlow({ messages: [low, high] });
     expect(notificationNamed('High')).not.toBeNull();
     expect(notificationNamed('Low')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(notificationNamed('Low')).toBeNull();
-    rerender(tree({ messages: [low, high], page: page('/en/find-a-hotel') }));
+    await goTo('/en/find-a-hotel');
     expect(notificationNamed('Low')).not.toBeNull();
   });
 });
@@ -166,7 +198,7 @@ describe('a countdown', () => {
   it('shows the time left, ticking, and the message goes when it ends', async () => {
     const ends = new Date(NOW.getTime() + 86_400_000 + 2 * 3_600_000 + 3 * 60_000 + 4_000).toISOString();
     const countdown = targetedMessage(7, { kind: 'notification', header: 'Spring offer', isCountdown: true, countdownDate: ends });
-    render(tree({ messages: [countdown] }));
+    await renderFlow({ messages: [countdown] });
     const timer = screen.getByRole('timer');
     expect(timer.textContent).toBe('Ends in 1 day 02:03:04');
     await advance(1000);

@@ -1,4 +1,4 @@
-import type { Locale } from '../../contract/locales';
+import type { Locale } from '../../../contract/locales';
 
 /** Each language named in itself, as a language switcher shows it. */
 export const LOCALE_NATIVE_NAMES: Record<Locale, string> = {

@@ -1,4 +1,4 @@
-import type { Locale } from '../../contract/locales';
+import type { Locale } from '../../../contract/locales';
 import { numberFormat } from './intl-cache';
 
 /** A price for the locale: `€1,234.50`, `1.234,50 €`; Latin digits also in Arabic, as on booking documents. */

@@ -1,4 +1,4 @@
-import { addDays } from '../../contract/calendar-dates';
+import { addDays } from '../../../contract/calendar-dates';
 
 /**
  * "Add to calendar": one iCalendar (RFC 5545) file with the stay as an all-day event. A dozen lines of our

@@ -1,14 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import type { RegisteredRouter } from '@tanstack/react-router';
+import { createAppSystem, followRouter } from '../../app-actor';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { AnalyticsBatch, AnalyticsEvent } from '../../contract/analytics';
 import type { Hotel } from '../../contract/content';
 import { flushAnalytics, memberAreaTrackingAttributes, resetAnalytics } from '../../services/analytics/analytics';
 import { chooseConsent } from '../../services/consent/consent';
 import { hotelQuery } from '../../services/content/queries';
-import { AnalyticsTracker } from './AnalyticsTracker';
 
 const hotel: Hotel = {
   hotelCode: 'JAZAMS',
@@ -40,10 +41,7 @@ async function sentEvents(): Promise<AnalyticsEvent[]> {
 function renderWithRouter(path: string) {
   const root = createRootRoute({
     component: () => (
-      <>
-        <AnalyticsTracker locale="en" />
-        <Outlet />
-      </>
+      <Outlet />
     ),
   });
   const page = (pathname: string, content: () => React.ReactNode) => createRoute({ getParentRoute: () => root, path: pathname, component: content });
@@ -61,6 +59,13 @@ function renderWithRouter(path: string) {
   });
   const queryClient = new QueryClient();
   queryClient.setQueryData(hotelQuery('en', 'JAZAMS').queryKey, hotel);
+  // Page views are the app's: its actor system follows this router as it follows the site's.
+  const system = createAppSystem({ queryClient, router: () => router as unknown as RegisteredRouter, location: { pathname: path, hash: '' } });
+  const unfollow = followRouter(system, router as unknown as RegisteredRouter);
+  onTestFinished(() => {
+    unfollow();
+    system.stop();
+  });
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -82,7 +87,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('the analytics tracker', () => {
+describe('analytics from the app’s edge: page views and member-area clicks', () => {
   it('sends nothing before consent, then the page views of each navigation with their groups and hotel parameters', async () => {
     const router = renderWithRouter('/en/');
     await screen.findByText('Home');

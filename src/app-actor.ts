@@ -1,0 +1,211 @@
+/**
+ * The app's edge: the one place where the actor system (src/machines/app) meets the browser. The effects
+ * its machines name (navigation, storage, caches, tracking, provider redirects, HTTP) are bound here, once;
+ * the browser's own events (other tabs' storage, the router settling on a page, the HTTP client's token
+ * renewals) enter here as events. Created once per page load in the browser and per request on the server.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { RegisteredRouter } from '@tanstack/react-router';
+import { createActor, fromPromise } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
+import { DEFAULT_LOCALE } from './contract/locales';
+import type { Locale } from './contract/locales';
+import { appMachine } from './machines/app/app.machine';
+import type { AppStorage, CartLogic, LoginLogic, TargetedLogic } from './machines/app/app.types';
+import type { CartEdge } from './machines/cart/cart.live';
+import { sessionMachine } from './machines/session/session.machine';
+import type { SessionMember } from './machines/session/session.types';
+import { TRACK_ACTION_ATTRIBUTE, TRACK_AREA_ATTRIBUTE, trackMemberAreaClick, trackPageView } from './services/analytics/analytics';
+import { hotelCodeOfPath } from './services/analytics/page-types';
+import { logout, refreshAccessToken } from './services/auth/api';
+import { createAuthChannel } from './services/auth/auth-channel';
+import { opensLoginDialog } from './services/auth/dialog-rules';
+import type { AuthChannel } from './services/auth/auth-channel';
+import { identifyMember } from './services/auth/identify';
+import { browserSessionPersistence, PERSISTED_KEYS, readStoredToken } from './services/auth/persisted-values';
+import { MEMBER_QUERY_ROOT, memberProfileQuery, memberStatusQuery } from './services/auth/queries';
+import { refreshAcrossTabs } from './services/auth/tabs';
+import { hasConsent, onConsentChange } from './services/consent/consent';
+import { hotelQuery } from './services/content/queries';
+import { isDevelopmentHost } from './services/content/targeted-eligibility';
+import { forgetSeenIds } from './services/content/targeted-messages';
+import { readStoredCartId } from './services/ecommerce/persisted-cart';
+import { reportError } from './services/errors/report';
+import { displayLocale } from './services/i18n/catalogs';
+
+export type AppActor = ActorRefFrom<typeof appMachine>;
+
+export interface AppSystem {
+  app: AppActor;
+  /** The channel between authenticated requests and the session (see services/auth/auth-channel.ts). */
+  channel: AuthChannel;
+  /** Stops the actors and the browser subscriptions (tests, the server after a render). */
+  stop(): void;
+}
+
+function browserStorage(): AppStorage {
+  return { ...browserSessionPersistence(), readToken: () => readStoredToken(), readCartId: () => readStoredCartId() };
+}
+
+function browserInfo() {
+  return {
+    user_agent: navigator.userAgent.slice(0, 500),
+    language: navigator.language.slice(0, 35),
+    screen_width: window.screen.width,
+    screen_height: window.screen.height,
+    time_zone_offset: new Date().getTimezoneOffset(),
+  };
+}
+
+/**
+ * The actor system with the site's effects. `router` is read when an effect runs (the router is made with
+ * the app actor in its context, so it exists only after this returns).
+ */
+export function createAppSystem({ queryClient, router, location }: { queryClient: QueryClient; router: () => RegisteredRouter; location: { pathname: string; hash: string } }): AppSystem {
+  const channel = createAuthChannel(refreshAcrossTabs(refreshAccessToken));
+
+  const session = sessionMachine.provide({
+    actors: {
+      // Profile and status through the authenticated queries (their cache, retries and 401 rule); always
+      // fetched afresh, so a reload after a profile change shows the change.
+      loadMember: fromPromise<SessionMember, { token: string }>(async ({ input }) => {
+        const access = { token: input.token, channel };
+        const [profile, status] = await Promise.all([
+          queryClient.fetchQuery({ ...memberProfileQuery(access), staleTime: 0 }),
+          queryClient.fetchQuery({ ...memberStatusQuery(access), staleTime: 0 }),
+        ]);
+        return { profile, status };
+      }),
+      refreshToken: fromPromise<string>(() => channel.refresh()),
+      logout: fromPromise<null, { token: string | null }>(async ({ input }) => {
+        await logout(input.token);
+        return null;
+      }),
+    },
+    actions: {
+      // services/auth/identify.ts hands the member to analytics (once a day, with consent).
+      identify: ({ context }) => {
+        const guid = context.member?.profile.Guid;
+        if (guid) identifyMember(guid);
+      },
+    },
+  });
+
+  let app: AppActor | null = null;
+  const access = () => {
+    const token = app?.getSnapshot().context.session.getSnapshot().context.token ?? null;
+    return token ? { token, channel } : null;
+  };
+  const cartEdge: CartEdge = {
+    access,
+    showCartInAddress: (locale, cartId) => {
+      const current = router().state.location.search as Record<string, unknown>;
+      if ((current.cart_id ?? null) === cartId) return;
+      void router().navigate({ to: '/$locale/booking/check-out', params: { locale }, search: (previous) => ({ ...previous, cart_id: cartId ?? undefined }), replace: true });
+    },
+    goToConfirmation: (locale, orderId) => void router().navigate({ to: '/$locale/booking/confirmation', params: { locale }, search: { order_id: orderId }, replace: true }),
+    goToProvider: (url) => window.location.assign(url),
+    checkoutReturnUrl: (locale, cartId) =>
+      `${window.location.origin}${router().buildLocation({ to: '/$locale/booking/check-out', params: { locale }, search: { cart_id: cartId } }).href}`,
+    browserInfo,
+  };
+
+  const logic = appMachine.provide({
+    actors: {
+      session,
+      loadLogin: fromPromise<LoginLogic>(async () => (await import('./machines/login/login.live')).createLiveLoginLogic(queryClient)),
+      loadCart: fromPromise<CartLogic>(async () => (await import('./machines/cart/cart.live')).createLiveCartLogic(cartEdge)),
+      loadTargeted: fromPromise<TargetedLogic>(async () => (await import('./machines/targeted/targeted.live')).createLiveTargetedLogic({ queryClient, access })),
+    },
+    actions: {
+      goToRegistration: ({ context, event }) => {
+        if (event.type !== 'registration.required') return;
+        void router().navigate({ to: '/$locale/account/registration', params: { locale: context.locale }, search: { registration_token: event.registrationToken } });
+      },
+      goHome: ({ context }) => void router().navigate({ to: '/$locale/', params: { locale: context.locale } }),
+      forgetMemberQueries: () => queryClient.removeQueries({ queryKey: MEMBER_QUERY_ROOT }),
+      forgetSeenMessages: () => forgetSeenIds(),
+      trackPageView: ({ event }) => {
+        if (event.type !== 'route.changed') return;
+        const { pathname, locale } = event;
+        const hotelCode = hotelCodeOfPath(pathname);
+        if (!hotelCode) {
+          trackPageView({ pathname, locale });
+          return;
+        }
+        // The hotel page's loader has fetched the hotel already: this reads the cache.
+        queryClient.ensureQueryData(hotelQuery(locale, hotelCode)).then(
+          (hotel) => trackPageView({ pathname, locale, hotel: { hotelName: hotel.hotelName, hotelCode: hotel.hotelCode, brandCode: hotel.brand.code } }),
+          () => trackPageView({ pathname, locale }),
+        );
+      },
+    },
+  });
+
+  const locale: Locale = displayLocale(location.pathname) ?? DEFAULT_LOCALE;
+  app = createActor(logic, {
+    systemId: 'app',
+    input: {
+      locale,
+      pathname: location.pathname,
+      hash: location.hash,
+      storage: typeof window === 'undefined' ? serverStorage() : browserStorage(),
+      now: () => Date.now(),
+      report: reportError,
+      newKey: () => crypto.randomUUID(),
+      // With consent to targeted messages, or on a development host (spec section 4); never on the server.
+      targetedAllowed: () => typeof window !== 'undefined' && (hasConsent('targetedMessages') || isDevelopmentHost(window.location.host)),
+    },
+  });
+  const actor = app;
+  actor.start();
+
+  const unsubscribe: (() => void)[] = [];
+  // Authenticated requests report a renewed token or a final 401.
+  unsubscribe.push(
+    channel.subscribe((event) => actor.send(event.type === 'unauthorized' ? { type: 'auth.unauthorized' } : { type: 'auth.tokenRefreshed', token: event.token })),
+  );
+  if (typeof window !== 'undefined') {
+    // Other tabs: the token they store or remove (sign-in, renewal, sign-out); the app's guards decide.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === PERSISTED_KEYS.token) actor.send({ type: 'storage.tokenChanged', token: event.newValue });
+    };
+    window.addEventListener('storage', onStorage);
+    unsubscribe.push(() => window.removeEventListener('storage', onStorage));
+    // Consent given or withdrawn, here or in another tab.
+    unsubscribe.push(onConsentChange(() => actor.send({ type: 'consent.changed' })));
+    // Clicks, captured before the router's own link handling: links to #open-login-popup ask the app for
+    // the sign-in dialog (its guards decide), and elements named for member-area tracking are counted.
+    const onClick = (event: MouseEvent) => {
+      const target = event.target instanceof Element ? event.target : null;
+      const tracked = target?.closest(`[${TRACK_AREA_ATTRIBUTE}]`);
+      if (tracked) trackMemberAreaClick(window.location.pathname, tracked.getAttribute(TRACK_AREA_ATTRIBUTE) ?? '', tracked.getAttribute(TRACK_ACTION_ATTRIBUTE) ?? undefined);
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (!opensLoginDialog(target?.closest('a')?.getAttribute('href') ?? null)) return;
+      event.preventDefault();
+      actor.send({ type: 'login.linkClicked' });
+    };
+    document.addEventListener('click', onClick, { capture: true });
+    unsubscribe.push(() => document.removeEventListener('click', onClick, { capture: true }));
+  }
+  return {
+    app: actor,
+    channel,
+    stop: () => {
+      unsubscribe.forEach((stop) => stop());
+      actor.stop();
+    },
+  };
+}
+
+/** Tells the app which page the router settled on (its language too); subscribed once the router exists. */
+export function followRouter(system: AppSystem, router: RegisteredRouter): () => void {
+  return router.subscribe('onResolved', ({ toLocation }) => {
+    system.app.send({ type: 'route.changed', pathname: toLocation.pathname, hash: toLocation.hash, locale: displayLocale(toLocation.pathname) });
+  });
+}
+
+/** On the server nothing is stored: the page renders signed out, as the browser's first render does. */
+function serverStorage(): AppStorage {
+  return { readToken: () => null, readCartId: () => null, writeToken: () => undefined, writeMember: () => undefined, clear: () => undefined };
+}

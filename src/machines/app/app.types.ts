@@ -1,0 +1,128 @@
+import type { ActorRefFrom } from 'xstate';
+import type { Locale } from '../../contract/locales';
+import type { SessionPersistence } from '../../services/auth/persisted-values';
+import type { cartMachine } from '../cart/cart.machine';
+import type { CartInput, MemberPrefill } from '../cart/cart.types';
+import type { loginMachine } from '../login/login.machine';
+import type { LoginEntryMode } from '../login/login.types';
+import type { sessionMachine } from '../session/session.machine';
+import type { targetedMessagesMachine } from '../targeted/targeted.machine';
+import type { SessionEndReason, SessionMember } from '../session/session.types';
+
+/** The flows' machines, as the app spawns them (their code is loaded when a page first needs them). */
+export type SessionLogic = typeof sessionMachine;
+export type LoginLogic = typeof loginMachine;
+export type CartLogic = typeof cartMachine;
+export type SessionRef = ActorRefFrom<SessionLogic>;
+export type LoginRef = ActorRefFrom<LoginLogic>;
+export type CartRef = ActorRefFrom<CartLogic>;
+export type TargetedLogic = typeof targetedMessagesMachine;
+export type TargetedRef = ActorRefFrom<TargetedLogic>;
+
+/** What the app reads from the browser's storage when it starts a flow (tests pass an in-memory one). */
+export interface AppStorage extends SessionPersistence {
+  readToken(): string | null;
+  /** The cart a member had open on this browser (kept for members only, see the check-out page). */
+  readCartId(): string | null;
+}
+
+export interface AppInput {
+  locale: Locale;
+  pathname: string;
+  hash: string;
+  storage: AppStorage;
+  /** Milliseconds since the epoch (token expiry); tests pass a fixed clock. */
+  now: () => number;
+  report: (error: unknown, context?: string) => void;
+  /** Idempotency keys for payments (crypto.randomUUID in the browser). */
+  newKey: () => string;
+  /**
+   * Whether targeted messages may run for this visitor: with consent to them, or on a development host
+   * (spec section 4). Read when the page is taken over and when consent changes.
+   */
+  targetedAllowed: () => boolean;
+}
+
+/**
+ * What the check-out page's route knows when it opens: its search (already parsed by the route) turned
+ * into the cart the guest asks for, the cart id in the address, and the provider's answer on return.
+ */
+export interface CheckoutStart {
+  locale: Locale;
+  request: CartInput['request'];
+  urlCartId: string | null;
+  returning: CartInput['returning'];
+}
+
+export interface AppContext {
+  locale: Locale;
+  pathname: string;
+  hash: string;
+  storage: AppStorage;
+  now: () => number;
+  report: (error: unknown, context?: string) => void;
+  newKey: () => string;
+  targetedAllowed: () => boolean;
+  session: SessionRef;
+  login: LoginRef | null;
+  /** How the dialog should open once the sign-in code is there (a request made while it loads). */
+  pendingLoginOpen: { mode?: LoginEntryMode } | null;
+  cart: CartRef | null;
+  /** The cart machine once its code has loaded (kept for the next check-out page of the visit). */
+  cartLogic: CartLogic | null;
+  /** The check-out page is open and waits for the session to be known before its cart starts. */
+  checkout: CheckoutStart | null;
+  /** A member signed in while the cart was open: the cart hears of it once their profile is in. */
+  signInDuringCheckout: boolean;
+  /** The page last counted as a page view (its language and path): one view per page, however often the router settles. */
+  viewedPage: string | null;
+  /** The targeted-message flow (`targeted`), loaded once the visitor may be shown messages. */
+  targeted: TargetedRef | null;
+  /** A member signed in: the targeted messages hear it (their onLogin trigger) once the profile is in. */
+  signInForTargeted: boolean;
+}
+
+export type AppEvent =
+  /** The browser has taken the server's page over: the stored session can be read now. */
+  | { type: 'app.started' }
+  /** The router settled on a page (also its language). */
+  | { type: 'route.changed'; pathname: string; hash: string; locale: Locale }
+  /** Another tab wrote or removed the session token (the storage event). */
+  | { type: 'storage.tokenChanged'; token: string | null }
+  /** An authenticated request renewed the access token after a 401 (the HTTP client's channel). */
+  | { type: 'auth.tokenRefreshed'; token: string }
+  /** An authenticated request was refused even after a refresh. */
+  | { type: 'auth.unauthorized' }
+  /** Open the sign-in dialog (header button, #open-login-popup links, a member rate...). */
+  | { type: 'login.open'; mode?: LoginEntryMode }
+  /** A link to #open-login-popup was clicked: the dialog opens where it may (spec section 2). */
+  | { type: 'login.linkClicked' }
+  /** Load the sign-in code without opening the dialog (the login page, the Google prompt). */
+  | { type: 'login.load' }
+  /** From the sign-in flow: a member signed in with this token. */
+  | { type: 'login.succeeded'; token: string }
+  /** From the sign-in flow: a social sign-in of someone without an account. */
+  | { type: 'registration.required'; registrationToken: string }
+  /** From the session: a valid token is held. */
+  | { type: 'session.signedIn' }
+  /** From the session: the member's profile loaded (null: it could not be loaded). */
+  | { type: 'session.memberKnown'; member: SessionMember | null }
+  /** From the session: its data was cleared. */
+  | { type: 'session.ended'; reason: SessionEndReason }
+  /** The check-out page opened (or its search changed): its cart starts once the session is known. */
+  | { type: 'checkout.opened'; start: CheckoutStart }
+  /** The guest left the check-out page. */
+  | { type: 'checkout.closed' }
+  /** The check-out code could not be loaded: try again. */
+  | { type: 'checkout.retry' }
+  /** The visitor changed their consent (this tab or another). */
+  | { type: 'consent.changed' };
+
+/** The effects the app's edge provides (navigation, caches): named here, bound in src/app-actor.ts. */
+export interface AppEffects {
+  goToRegistration: (params: { locale: Locale; registrationToken: string }) => void;
+  goHome: (params: { locale: Locale }) => void;
+  forgetMemberQueries: () => void;
+}
+
+export type { MemberPrefill };
