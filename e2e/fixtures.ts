@@ -61,7 +61,7 @@ export const test = base.extend<Options>({
       );
     }
     if (!googlePrompt) {
-      // The login-shown flag as the site writes it (services/auth/persisted-values.ts), valid for a day.
+      // The login-shown flag as the site writes it (services/account/persisted-values.ts), valid for a day.
       await page.addInitScript(() => {
         window.localStorage.setItem('loginShown', JSON.stringify({ value: true, expiresAt: Date.now() + 24 * 60 * 60 * 1000 }));
       });

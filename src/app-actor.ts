@@ -17,19 +17,19 @@ import { sessionMachine } from './machines/session/session.machine';
 import type { SessionMember } from './machines/session/session.types';
 import { TRACK_ACTION_ATTRIBUTE, TRACK_AREA_ATTRIBUTE, trackMemberAreaClick, trackPageView } from './services/analytics/analytics';
 import { hotelCodeOfPath } from './services/analytics/page-types';
-import { logout, refreshAccessToken } from './services/auth/api';
-import { createAuthChannel } from './services/auth/auth-channel';
-import { opensLoginDialog } from './services/auth/dialog-rules';
-import type { AuthChannel } from './services/auth/auth-channel';
-import { identifyMember } from './services/auth/identify';
-import { browserSessionPersistence, PERSISTED_KEYS, readStoredToken } from './services/auth/persisted-values';
-import { MEMBER_QUERY_ROOT, memberProfileQuery, memberStatusQuery } from './services/auth/queries';
-import { refreshAcrossTabs } from './services/auth/tabs';
+import { logout, refreshAccessToken } from './services/account/api';
+import { createAuthChannel } from './services/account/auth-channel';
+import { opensLoginDialog } from './services/account/dialog-rules';
+import type { AuthChannel } from './services/account/auth-channel';
+import { identifyMember } from './services/account/identify';
+import { browserSessionPersistence, PERSISTED_KEYS, readStoredToken } from './services/account/persisted-values';
+import { MEMBER_QUERY_ROOT, memberProfileQuery, memberStatusQuery } from './services/account/queries';
+import { refreshAcrossTabs } from './services/account/tabs';
 import { hasConsent, onConsentChange } from './services/consent/consent';
 import { hotelQuery } from './services/content/queries';
 import { isDevelopmentHost } from './services/content/targeted-eligibility';
 import { forgetSeenIds } from './services/content/targeted-messages';
-import { readStoredCartId } from './services/ecommerce/persisted-cart';
+import { readStoredCartId } from './services/booking/persisted-cart';
 import { reportError } from './services/errors/report';
 import { displayLocale } from './services/i18n/catalogs';
 
@@ -37,7 +37,7 @@ export type AppActor = ActorRefFrom<typeof appMachine>;
 
 export interface AppSystem {
   app: AppActor;
-  /** The channel between authenticated requests and the session (see services/auth/auth-channel.ts). */
+  /** The channel between authenticated requests and the session (see services/account/auth-channel.ts). */
   channel: AuthChannel;
   /** Stops the actors and the browser subscriptions (tests, the server after a render). */
   stop(): void;
@@ -83,7 +83,7 @@ export function createAppSystem({ queryClient, router, location }: { queryClient
       }),
     },
     actions: {
-      // services/auth/identify.ts hands the member to analytics (once a day, with consent).
+      // services/account/identify.ts hands the member to analytics (once a day, with consent).
       identify: ({ context }) => {
         const guid = context.member?.profile.Guid;
         if (guid) identifyMember(guid);

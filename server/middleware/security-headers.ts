@@ -51,7 +51,7 @@ export function siteSecurityHeaders(options: { connectSources?: readonly string[
   });
 }
 
-/** The sign-in page, which is also where Google and Apple send their popup back to (src/services/auth/social.ts). */
+/** The sign-in page, which is also where Google and Apple send their popup back to (src/services/account/social.ts). */
 const SIGN_IN_CALLBACK = /^\/[a-z]{2}\/account\/login\/?$/;
 
 /**

@@ -46,9 +46,9 @@ describe('views and services', () => {
   const restrictions = async (filePath: string, code: string) => (await problems(filePath, code)).filter((rule) => rule === restricted);
 
   it('lets a view import query hooks and types from services, nothing else', async () => {
-    const allowed = "import '../../services/ecommerce/queries';\nimport type { AuthAccess } from '../../services/bff/request';\n";
+    const allowed = "import '../../services/booking/queries';\nimport type { AuthAccess } from '../../services/bff/request';\n";
     expect(await restrictions('src/views/booking/service-import.ts', allowed)).toEqual([]);
-    expect(await restrictions('src/views/booking/service-import.ts', "import { track } from '../../services/ecommerce/tracking';\n")).toEqual([restricted]);
+    expect(await restrictions('src/views/booking/service-import.ts', "import { track } from '../../services/booking/tracking';\n")).toEqual([restricted]);
     expect(await restrictions('src/views/ui/service-import.ts', "import { localizedPath } from '../../services/navigation/paths';\n")).toEqual([restricted]);
   });
 

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { activate } from '../../services/auth/api';
-import { forgetRegistrationProof, registrationProofs } from '../../services/auth/registration-proofs';
+import { activate } from '../../services/account/api';
+import { forgetRegistrationProof, registrationProofs } from '../../services/account/registration-proofs';
 import { activationMachine } from './activation.machine';
 import type { ActivationInput } from './activation.types';
 

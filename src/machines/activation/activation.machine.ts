@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ACTIVATION_OUTCOMES } from '../../contract/auth';
-import { InvalidInputError, statusOf } from '../../services/auth/errors';
+import { InvalidInputError, statusOf } from '../../services/account/errors';
 import type { ActivationActorTypes, ActivationAnswer, ActivationContext, ActivationEvent, ActivationInput, PasswordFailure } from './activation.types';
 
 type Outcome = (typeof ACTIVATION_OUTCOMES)[number];

@@ -4,7 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import { CoverageRecorder, expectFullCoverage, generatePaths, generateTransitionCover } from '../../../test/model-based/harness';
 import type { MachinePath } from '../../../test/model-based/harness';
 import type { ActivateRequest } from '../../contract/auth';
-import { InvalidInputError } from '../../services/auth/errors';
+import { InvalidInputError } from '../../services/account/errors';
 import { HttpError } from '../../services/bff/client';
 import { activationMachine } from './activation.machine';
 import { selectIsActivating, selectPage, selectPasswordQuestion } from './activation.selectors';

@@ -7,7 +7,7 @@ export type ActivationAnswer = v.InferOutput<typeof ActivateResponseSchema>['dat
 export interface ActivationInput {
   /** The activation link's token; null when the link has none. */
   token: string | null;
-  /** The registration proofs this browser keeps (services/auth/registration-proofs.ts), read when sent. */
+  /** The registration proofs this browser keeps (services/account/registration-proofs.ts), read when sent. */
   readProofs: () => string[];
 }
 

@@ -1,8 +1,8 @@
 import { and, assign, enqueueActions, fromPromise, not, raise, sendTo, setup } from 'xstate';
 import type { ActorRefFromLogic, AnyActorLogic, AnyActorRef, InputFrom } from 'xstate';
 import type { MemberProfile } from '../../contract/auth';
-import { isAccountPath, isLoginPagePath, mayOpenLoginDialog } from '../../services/auth/dialog-rules';
-import { tokenSubject } from '../../services/auth/token';
+import { isAccountPath, isLoginPagePath, mayOpenLoginDialog } from '../../services/account/dialog-rules';
+import { tokenSubject } from '../../services/account/token';
 import { ANCHORS } from '../../services/navigation/paths';
 import { sessionMachine } from '../session/session.machine';
 import type { SessionEndReason } from '../session/session.types';

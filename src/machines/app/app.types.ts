@@ -1,6 +1,6 @@
 import type { ActorRefFrom } from 'xstate';
 import type { Locale } from '../../contract/locales';
-import type { SessionPersistence } from '../../services/auth/persisted-values';
+import type { SessionPersistence } from '../../services/account/persisted-values';
 import type { cartMachine } from '../cart/cart.machine';
 import type { CartInput, MemberPrefill } from '../cart/cart.types';
 import type { loginMachine } from '../login/login.machine';

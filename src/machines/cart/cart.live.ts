@@ -15,10 +15,10 @@ import {
   setSavedCardCvv,
   updateCart,
   updateRoomStay,
-} from '../../services/ecommerce/cart';
-import { adoptCartAccess } from '../../services/ecommerce/order-access';
-import { forgetCartId, storeCartId } from '../../services/ecommerce/persisted-cart';
-import { track } from '../../services/ecommerce/tracking';
+} from '../../services/booking/cart';
+import { adoptCartAccess } from '../../services/booking/order-access';
+import { forgetCartId, storeCartId } from '../../services/booking/persisted-cart';
+import { track } from '../../services/booking/tracking';
 import { cartMachine } from './cart.machine';
 import type { CartActorTypes, CartChange } from './cart.types';
 

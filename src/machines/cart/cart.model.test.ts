@@ -6,7 +6,7 @@ import { CoverageRecorder, describePath, formatCoverage, generatePaths, generate
 import type { MachinePath } from '../../../test/model-based/harness';
 import type { Cart, PayResult } from '../../contract/ecommerce';
 import { HttpError } from '../../services/bff/client';
-import { CommerceError } from '../../services/ecommerce/cart';
+import { CommerceError } from '../../services/booking/cart';
 import { cartFixture, MEMBER, REQUEST, roomStay } from './cart.fixtures';
 import { CART_TIMINGS, cartMachine, payProblemsOf } from './cart.machine';
 import { emptyTraveller, requestOfCart, reviewTraveller, roomStaysOf, sameTraveller } from './cart.rules';

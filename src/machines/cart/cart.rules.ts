@@ -4,7 +4,7 @@ import type { Cart, CompanyAddress, CreateCartRequest, PaymentMethod, RoomStay, 
 import type { Locale } from '../../contract/locales';
 import { CurrencySchema } from '../../contract/search';
 import { HttpError } from '../../services/bff/client';
-import { commerceCodeOf } from '../../services/ecommerce/cart';
+import { commerceCodeOf } from '../../services/booking/cart';
 import { cartRequest } from '../../services/search/search-requests';
 import { toQuery } from '../../services/search/search-url';
 import type { SearchQueryState } from '../../services/search/search-state';

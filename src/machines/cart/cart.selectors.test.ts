@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../services/bff/client';
-import { CommerceError } from '../../services/ecommerce/cart';
+import { CommerceError } from '../../services/booking/cart';
 import { fromQuery } from '../../services/search/search-url';
 import { cartFixture, MEMBER, REQUEST, roomStay } from './cart.fixtures';
 import {

@@ -32,7 +32,7 @@ export type FieldErrors<TField extends string> = Partial<Record<TField, FieldPro
 /** What still stops a payment; the view says it next to the pay button. */
 export type PayProblem = 'travellers' | 'company' | 'paymentMethod' | 'card' | 'cvv';
 
-/** How a failed call is handled (services/ecommerce/cart.ts gives the status and the commerce code). */
+/** How a failed call is handled (services/booking/cart.ts gives the status and the commerce code). */
 export type CartFailure = 'expired' | 'roomGone' | 'notOpen' | 'notFound' | 'invalid' | 'voucherInvalid' | 'signInRequired' | 'network';
 
 /** A notice shown in the form after a change or a save did not go through; the guest can go on. */

@@ -2,8 +2,8 @@ import { hashKey } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { fromCallback, fromPromise } from 'xstate';
 import type { Order } from '../../contract/ecommerce';
-import { exchangeLinkToken, orderQueryKey } from '../../services/ecommerce/orders';
-import { track } from '../../services/ecommerce/tracking';
+import { exchangeLinkToken, orderQueryKey } from '../../services/booking/orders';
+import { track } from '../../services/booking/tracking';
 import { confirmationMachine } from './confirmation.machine';
 import type { ConfirmationEvent } from './confirmation.types';
 

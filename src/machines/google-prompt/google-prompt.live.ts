@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromCallback, fromPromise } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
-import { isFlagSet, PERSISTED_KEYS, PERSISTED_LIFETIMES_MS, setFlag } from '../../services/auth/persisted-values';
-import { providersQuery } from '../../services/auth/queries';
-import { isSignInPopup, onSocialConsentChange, prepareSocialSignIn } from '../../services/auth/social';
+import { isFlagSet, PERSISTED_KEYS, PERSISTED_LIFETIMES_MS, setFlag } from '../../services/account/persisted-values';
+import { providersQuery } from '../../services/account/queries';
+import { isSignInPopup, onSocialConsentChange, prepareSocialSignIn } from '../../services/account/social';
 import { hasConsent } from '../../services/consent/consent';
 import { reportError } from '../../services/errors/report';
 import type { FlagSource } from '../../services/flags/flags';

@@ -1,6 +1,6 @@
 import { and, assign, fromCallback, fromPromise, not, setup } from 'xstate';
 import { AUTH_LIMITS } from '../../contract/auth';
-import { googlePromptRules } from '../../services/auth/dialog-rules';
+import { googlePromptRules } from '../../services/account/dialog-rules';
 import { mayPlanPrompt } from './google-prompt.rules';
 import type { GooglePromptActorTypes, GooglePromptContext, GooglePromptEvent, PromptCheck, PromptConditions } from './google-prompt.types';
 

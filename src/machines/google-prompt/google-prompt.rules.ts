@@ -1,4 +1,4 @@
-import { googlePromptRules } from '../../services/auth/dialog-rules';
+import { googlePromptRules } from '../../services/account/dialog-rules';
 import type { PromptConditions } from './google-prompt.types';
 
 /** Whether the page's conditions allow planning the prompt (the rules known before the delay). */

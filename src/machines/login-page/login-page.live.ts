@@ -1,8 +1,8 @@
 import { fromCallback, fromPromise, waitFor } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
 import type { Locale } from '../../contract/locales';
-import { exchangeCode, updatePassword } from '../../services/auth/api';
-import { completePopupSignIn, isSignInPopup } from '../../services/auth/social';
+import { exchangeCode, updatePassword } from '../../services/account/api';
+import { completePopupSignIn, isSignInPopup } from '../../services/account/social';
 import { reportError } from '../../services/errors/report';
 import { localizedPath, POST_LOGIN_ROUTE, ROUTES } from '../../services/navigation/paths';
 import type { AppMachine } from '../app/app.machine';

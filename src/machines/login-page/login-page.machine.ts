@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
-import { InvalidInputError, statusOf } from '../../services/auth/errors';
-import { isOidcCallback } from '../../services/auth/social';
+import { InvalidInputError, statusOf } from '../../services/account/errors';
+import { isOidcCallback } from '../../services/account/social';
 import type { AppleAuthorization, LoginPageActorTypes, LoginPageContext, LoginPageEvent, LoginPageInput } from './login-page.types';
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { CoverageRecorder, expectFullCoverage, generatePaths, generateTransitionCover } from '../../../test/model-based/harness';
 import type { MachinePath } from '../../../test/model-based/harness';
-import { InvalidInputError } from '../../services/auth/errors';
+import { InvalidInputError } from '../../services/account/errors';
 import { HttpError } from '../../services/bff/client';
 import { loginPageMachine } from './login-page.machine';
 import { selectLinkProblem, selectPageKind, selectPasswordFailure, selectPopupFailed, selectSavingPassword } from './login-page.selectors';

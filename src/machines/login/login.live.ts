@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromCallback, fromPromise } from 'xstate';
 import type { LoginResult } from '../../contract/auth';
-import { confirmPassword, loginWithApple, loginWithFacebook, loginWithGoogle, loginWithOtp, loginWithPassword, requestOtpCode, requestPasswordReset } from '../../services/auth/api';
-import type { SocialProviderConfig } from '../../services/auth/api';
-import { providersQuery } from '../../services/auth/queries';
-import { facebookLoginStatus, oidcRedirectUri, onSocialConsentChange, prepareSocialSignIn, signInWithPopup } from '../../services/auth/social';
+import { confirmPassword, loginWithApple, loginWithFacebook, loginWithGoogle, loginWithOtp, loginWithPassword, requestOtpCode, requestPasswordReset } from '../../services/account/api';
+import type { SocialProviderConfig } from '../../services/account/api';
+import { providersQuery } from '../../services/account/queries';
+import { facebookLoginStatus, oidcRedirectUri, onSocialConsentChange, prepareSocialSignIn, signInWithPopup } from '../../services/account/social';
 import { hasConsent } from '../../services/consent/consent';
 import { loginMachine } from './login.machine';
 import type { AppleAuthorization, SocialPayload } from './login.types';
@@ -39,7 +39,7 @@ export function createLiveLoginLogic(queryClient: QueryClient) {
         await requestPasswordReset({ email: input.email, language: input.locale }, { signal });
         return null;
       }),
-      // Started within the click, so the provider's popup is allowed to open (see services/auth/social.ts).
+      // Started within the click, so the provider's popup is allowed to open (see services/account/social.ts).
       googleCredential: fromPromise(async ({ input }) => {
         const config = providerConfig(queryClient.getQueryData(providersQuery().queryKey), 'google');
         if (!config) return { credential: null };

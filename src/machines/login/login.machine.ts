@@ -1,8 +1,8 @@
 import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import { AUTH_LIMITS } from '../../contract/auth';
 import type { LoginResult, SocialProvider } from '../../contract/auth';
-import { classifyLoginFailure, SOCIAL_ERROR_MESSAGES } from '../../services/auth/errors';
-import type { FacebookStatus } from '../../services/auth/social';
+import { classifyLoginFailure, SOCIAL_ERROR_MESSAGES } from '../../services/account/errors';
+import type { FacebookStatus } from '../../services/account/social';
 import type { AppleAuthorization, LoginActorTypes, LoginContext, LoginEmitted, LoginErrorCode, LoginEvent, LoginInput, LoginMethod, LoginMode, SocialPayload } from './login.types';
 
 /** What a sign-in's answer or failure is, for the named guards and actions (read from the typed done and error events). */

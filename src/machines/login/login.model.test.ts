@@ -6,10 +6,10 @@ import type { MachinePath } from '../../../test/model-based/harness';
 import { AUTH_LIMITS } from '../../contract/auth';
 import type { LoginResult } from '../../contract/auth';
 import { HttpError } from '../../services/bff/client';
-import { LoginValidationError, OtpRequiredError, SOCIAL_ERROR_MESSAGES } from '../../services/auth/errors';
+import { LoginValidationError, OtpRequiredError, SOCIAL_ERROR_MESSAGES } from '../../services/account/errors';
 import { loginMachine } from './login.machine';
 import { selectIsOpen, selectIsPasswordStep, selectNotice } from './login.selectors';
-import type { FacebookStatus } from '../../services/auth/social';
+import type { FacebookStatus } from '../../services/account/social';
 import type { LoginEmitted, LoginEvent, LoginInput } from './login.types';
 
 /*

@@ -1,6 +1,6 @@
 import type { LoginResult, SocialProvider } from '../../contract/auth';
 import type { Locale } from '../../contract/locales';
-import type { FacebookStatus } from '../../services/auth/social';
+import type { FacebookStatus } from '../../services/account/social';
 
 /** The dialog's modes (spec section 2). */
 export type LoginMode = 'login' | 'otpLogin' | 'otpEmailSent' | 'otpRegistrationIncomplete' | 'passwordReset' | 'passwordResetSuccess';

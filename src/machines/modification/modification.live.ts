@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import type { Traveller } from '../../contract/ecommerce';
 import { todayInBerlin } from '../../contract/calendar-dates';
-import { completeModification, editModification, orderQueryKey, startModification } from '../../services/ecommerce/orders';
-import type { OrderAccess } from '../../services/ecommerce/orders';
+import { completeModification, editModification, orderQueryKey, startModification } from '../../services/booking/orders';
+import type { OrderAccess } from '../../services/booking/orders';
 import { modificationMachine } from './modification.machine';
 import type { ModificationInput } from './modification.types';
 
@@ -24,7 +24,7 @@ export function modificationInput(start: { orderId: string; reservationNumber: s
 }
 
 /**
- * The machine with the BFF calls of services/ecommerce/orders.ts (a guest's carry the order's access key)
+ * The machine with the BFF calls of services/booking/orders.ts (a guest's carry the order's access key)
  * and the way back: the confirmation shows the changed order (the BFF's answer, or read again), with a notice.
  */
 export function createLiveModificationLogic({ orderId, queryClient, access, showConfirmation }: ModificationEdge) {

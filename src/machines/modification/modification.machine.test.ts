@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Modification, Order } from '../../contract/ecommerce';
 import { HttpError } from '../../services/bff/client';
-import { CommerceError } from '../../services/ecommerce/cart';
+import { CommerceError } from '../../services/booking/cart';
 import { PRICED, ROOM_PRICED, STARTED, TODAY, TRAVELLER } from './modification.fixtures';
 import { modificationMachine } from './modification.machine';
 import type { ModificationActorTypes, ModificationCompletion } from './modification.types';

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Modification } from '../../contract/ecommerce';
-import { classifyOrderFailure, modificationRefusalOf } from '../../services/ecommerce/orders';
+import { classifyOrderFailure, modificationRefusalOf } from '../../services/booking/orders';
 import { changesOf, draftOf, draftProblems, hasChanges } from './modification.rules';
 import type {
   FailedStep,

@@ -5,7 +5,7 @@ import { CoverageRecorder, formatCoverage, generatePaths, generateTransitionCove
 import type { MachinePath } from '../../../test/model-based/harness';
 import type { Modification, Order } from '../../contract/ecommerce';
 import { HttpError } from '../../services/bff/client';
-import { CommerceError } from '../../services/ecommerce/cart';
+import { CommerceError } from '../../services/booking/cart';
 import { PRICED, STARTED, TODAY, TRAVELLER, UNAVAILABLE } from './modification.fixtures';
 import { modificationMachine } from './modification.machine';
 import { hasChanges } from './modification.rules';

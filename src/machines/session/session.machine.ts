@@ -1,6 +1,6 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { AnyActorRef } from 'xstate';
-import { expiryDelayOf, loginStateOf, refreshDelayOf, tokenProblem } from '../../services/auth/token';
+import { expiryDelayOf, loginStateOf, refreshDelayOf, tokenProblem } from '../../services/account/token';
 import type { AppSessionEvent, LoadMemberInput, SessionContext, SessionEmitted, SessionEndReason, SessionEvent, SessionInput, SessionMember, SessionTag } from './session.types';
 
 /**
@@ -30,7 +30,7 @@ function tokenOf(event: { type: string }): string | null {
  * The visitor's session (spec sections 4 and 6): signed out until the browser has read the stored token,
  * then signed in while a valid token (one with an `sso` claim, not expired) is held. While signed in, two
  * regions run side by side: the member's profile and status are loaded, and the access token is renewed
- * shortly before it expires (see services/auth/requests.ts for the whole refresh design).
+ * shortly before it expires (see services/account/requests.ts for the whole refresh design).
  *
  * Pages are rendered on the server first: the session starts in `idle` on both sides and shows as signed
  * out; the browser sends `session.restore` after it has taken the page over.

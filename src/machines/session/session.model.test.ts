@@ -5,7 +5,7 @@ import { CoverageRecorder, describePath, formatCoverage, generatePaths, generate
 import type { MachinePath } from '../../../test/model-based/harness';
 import { fakeToken, validToken } from '../../../test/auth/tokens';
 import type { MemberProfile } from '../../contract/auth';
-import type { SessionPersistence } from '../../services/auth/persisted-values';
+import type { SessionPersistence } from '../../services/account/persisted-values';
 import { REFRESH_RETRY_MS, sessionMachine } from './session.machine';
 import type { SessionEmitted, SessionEvent, SessionInput, SessionMember } from './session.types';
 

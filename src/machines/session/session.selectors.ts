@@ -1,6 +1,6 @@
 import { MEMBER_LEVELS } from '../../contract/auth';
-import { loginStateOf } from '../../services/auth/token';
-import type { LoginState } from '../../services/auth/token';
+import { loginStateOf } from '../../services/account/token';
+import type { LoginState } from '../../services/account/token';
 import type { SessionContext, SessionTag } from './session.types';
 
 /** What the selectors read: a machine snapshot, or a hand-made object of the same shape (tests). */

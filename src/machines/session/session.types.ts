@@ -1,6 +1,6 @@
 import type { MemberProfile, MemberStatus } from '../../contract/auth';
-import type { SessionPersistence } from '../../services/auth/persisted-values';
-import type { TokenProblem } from '../../services/auth/token';
+import type { SessionPersistence } from '../../services/account/persisted-values';
+import type { TokenProblem } from '../../services/account/token';
 
 /** What the session depends on; tests pass an in-memory store, a fixed clock and a recording reporter. */
 export interface SessionInput {

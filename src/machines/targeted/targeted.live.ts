@@ -3,7 +3,7 @@ import { fromCallback, fromPromise, waitFor } from 'xstate';
 import type { ActorRefFrom, EventObject } from 'xstate';
 import type { TargetedMessage } from '../../contract/content';
 import type { Locale } from '../../contract/locales';
-import { memberNewslettersQuery, memberPreferencesQuery, memberProfileQuery } from '../../services/auth/queries';
+import { memberNewslettersQuery, memberPreferencesQuery, memberProfileQuery } from '../../services/account/queries';
 import type { AuthAccess } from '../../services/bff/request';
 import { hasConsent, onConsentChange } from '../../services/consent/consent';
 import { brandCodeOfPath, hotelCodeOfPath } from '../../services/analytics/page-types';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { hotelSearchQuery } from '../../services/search-api/queries';
+import { hotelSearchQuery } from '../../services/search/queries';
 import { hotelSearchRequest } from '../../services/search/search-requests';
 import { SearchPageSchema } from '../../services/search/search-url';
 import { prefetchForPage } from '../-prefetch';

@@ -1,7 +1,7 @@
 import { ANALYTICS_LIMITS, ANALYTICS_PATHS, isMemberAreaClick } from '../../contract/analytics';
 import type { AnalyticsBatch, MemberArea, MemberAreaAction } from '../../contract/analytics';
 import { BFF_PREFIX } from '../../contract/content';
-import { browserStorage } from '../auth/persisted-values';
+import { browserStorage } from '../account/persisted-values';
 import { hasChosen, hasConsent, onConsentChange } from '../consent/consent';
 import { captureError } from '../errors/capture';
 import { anonymousId, attributionOfSearch } from './client-values';

@@ -1,4 +1,4 @@
-import { ONE_DAY_MS, readExpiring, removeValue, writeExpiring } from '../auth/persisted-values';
+import { ONE_DAY_MS, readExpiring, removeValue, writeExpiring } from '../account/persisted-values';
 
 /**
  * Analytics' persisted client values (spec sections 3 and 9): the anonymous id (365 days) and the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsBatch } from '../../contract/analytics';
-import { ONE_DAY_MS, readExpiring, writeExpiring } from '../auth/persisted-values';
+import { ONE_DAY_MS, readExpiring, writeExpiring } from '../account/persisted-values';
 import { ANALYTICS_KEYS, ANALYTICS_LIFETIMES_MS, anonymousId, attributionOfSearch } from './client-values';
 import { createTrackingQueue } from './queue';
 import type { EventDraft, TrackingQueueOptions } from './queue';

@@ -23,7 +23,7 @@ export function setBffTransport(fetchFunction: typeof fetch): void {
 
 /**
  * A request to a BFF route (the path without BFF_PREFIX) through the same transport, for services that
- * need more than getJson/postJson: their own headers, or the body of an error answer (services/auth).
+ * need more than getJson/postJson: their own headers, or the body of an error answer (services/account).
  */
 export function bffFetch(path: string, init: RequestInit = {}): Promise<Response> {
   return transport(`${BFF_PREFIX}${path}`, init);

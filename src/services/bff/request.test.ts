@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAuthChannel } from '../auth/auth-channel';
-import type { AuthChannel, AuthChannelEvent } from '../auth/auth-channel';
+import { createAuthChannel } from '../account/auth-channel';
+import type { AuthChannel, AuthChannelEvent } from '../account/auth-channel';
 import { HttpError } from './client';
 import { authenticated, bffRequest } from './request';
 

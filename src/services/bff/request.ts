@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import type { AuthChannel } from '../auth/auth-channel';
+import type { AuthChannel } from '../account/auth-channel';
 import { bffFetch, HttpError } from './client';
 
 /**
  * The one HTTP client for BFF calls that may carry the member's token. Every authenticated call (the
- * member's routes in services/auth, the commerce routes in services/ecommerce) goes through bffRequest, so
+ * member's routes in services/account, the commerce routes in services/booking) goes through bffRequest, so
  * the 401 refresh-and-retry exists once.
  */
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { browserStorage, readValue, writeValue } from '../auth/persisted-values';
+import { browserStorage, readValue, writeValue } from '../account/persisted-values';
 
 /**
  * The visitor's consent, per category (spec section 6: tracking, A/B testing, Google, Apple and Facebook

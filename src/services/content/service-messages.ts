@@ -1,5 +1,5 @@
 import type { ServiceMessage } from '../../contract/content';
-import { browserStorage, readValue, writeValue } from '../auth/persisted-values';
+import { browserStorage, readValue, writeValue } from '../account/persisted-values';
 import { pathWithoutLocale } from '../navigation/paths';
 import { matchesAnyUrlTarget, splitTargetUrls } from './url-targets';
 

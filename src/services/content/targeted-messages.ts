@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { CONTENT_PATHS, TargetedMessagesResponseSchema } from '../../contract/content';
 import { isLocale } from '../../contract/locales';
 import type { Locale } from '../../contract/locales';
-import { browserStorage, readValue, removeValue, writeValue } from '../auth/persisted-values';
+import { browserStorage, readValue, removeValue, writeValue } from '../account/persisted-values';
 import { getJson } from '../bff/client';
 import { localizedPath } from '../navigation/paths';
 import { CONTENT_STALE_MS } from './queries';

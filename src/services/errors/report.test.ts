@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsBatch } from '../../contract/analytics';
 import { flushAnalytics, resetAnalytics } from '../analytics/analytics';
-import { storeCartId } from '../ecommerce/persisted-cart';
+import { storeCartId } from '../booking/persisted-cart';
 import { HttpError } from '../bff/client';
 import { chooseConsent } from '../consent/consent';
 import { errorMessageOf, initErrorReporting, isErrorReportingActive } from './capture';

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, localeOfPath } from '../../contract/locales';
 import { trackErrorEvent } from '../analytics/analytics';
-import { readStoredCartId } from '../ecommerce/persisted-cart';
+import { readStoredCartId } from '../booking/persisted-cart';
 import { captureError, trackedMessage } from './capture';
 
 /**

@@ -5,7 +5,7 @@ import { validToken } from '../../../test/auth/tokens';
 import { renderApp } from '../../../test/web/render-app';
 import type { BffHandler } from '../../../test/web/render-app';
 import type { MemberProfile } from '../../contract/auth';
-import { keepRegistrationProof, registrationProofs } from '../../services/auth/registration-proofs';
+import { keepRegistrationProof, registrationProofs } from '../../services/account/registration-proofs';
 
 /*
  * The activation link and the password chosen at registration: set from the registration proof of the

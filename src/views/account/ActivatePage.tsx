@@ -7,7 +7,7 @@ import { AUTH_LIMITS } from '../../contract/auth';
 import type { Locale } from '../../contract/locales';
 import { selectIsActivating, selectPage, selectPasswordQuestion } from '../../machines/activation/activation.selectors';
 import { PageTitle } from '../shell/PageTitle';
-import { SignInButton } from '../shell/SignInButton';
+import { SignInButton } from './sign-in/SignInButton';
 import { Field } from '../ui/fields';
 import { ActivationActorContext } from './activation-context';
 import { ActivationProvider } from './ActivationProvider';

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Locale } from '../../contract/locales';
 import { selectIsRestoring, selectIsSignedIn, selectProfile } from '../../machines/session/session.selectors';
-import { refusedFieldsOf, useCompleteProfile } from '../../services/auth/queries';
-import type { CompleteProfileBody } from '../../services/auth/queries';
+import { refusedFieldsOf, useCompleteProfile } from '../../services/account/queries';
+import type { CompleteProfileBody } from '../../services/account/queries';
 import { PageTitle } from '../shell/PageTitle';
 import { SessionActorContext, useAuthAccess } from '../shell/session-context';
-import { SignInButton } from '../shell/SignInButton';
+import { SignInButton } from './sign-in/SignInButton';
 import { Field, formText, isSalutation, SalutationField } from '../ui/fields';
 
 type FieldName = 'firstName' | 'lastName' | 'birthday' | 'address' | 'countryCode';

@@ -11,7 +11,7 @@ import {
   selectSavingPassword,
 } from '../../machines/login-page/login-page.selectors';
 import type { LoginPageQuery } from '../../machines/login-page/login-page.types';
-import { LoginPanel } from '../shell/LoginPanel';
+import { LoginPanel } from './sign-in/LoginPanel';
 import { PageTitle } from '../shell/PageTitle';
 import { useLoginControl } from '../shell/session-context';
 import { Field, NewPasswordField } from '../ui/fields';

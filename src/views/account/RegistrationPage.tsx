@@ -4,10 +4,10 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { AUTH_LIMITS } from '../../contract/auth';
 import type { Locale } from '../../contract/locales';
-import { refusedFieldsOf, registrationFailureOf, useRegistration } from '../../services/auth/queries';
+import { refusedFieldsOf, registrationFailureOf, useRegistration } from '../../services/account/queries';
 import { PageTitle } from '../shell/PageTitle';
 import { SessionActorContext } from '../shell/session-context';
-import { SignInButton } from '../shell/SignInButton';
+import { SignInButton } from './sign-in/SignInButton';
 import { CheckField, Field, NewPasswordField, formText, isSalutation, looksLikeEmail, SalutationField } from '../ui/fields';
 
 type FieldName = 'firstName' | 'lastName' | 'email' | 'password' | 'acceptTerms';

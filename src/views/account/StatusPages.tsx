@@ -4,7 +4,7 @@ import type { Locale } from '../../contract/locales';
 import { selectIsSignedIn, selectNeedsProfileCompletion } from '../../machines/session/session.selectors';
 import { PageTitle } from '../shell/PageTitle';
 import { SessionActorContext } from '../shell/session-context';
-import { SignInButton } from '../shell/SignInButton';
+import { SignInButton } from './sign-in/SignInButton';
 
 /** After a successful activation (or a registration that signed the member in). */
 export function ActivatedPage({ locale }: { locale: Locale }) {

@@ -4,7 +4,7 @@ import { useCombobox } from 'downshift';
 import { useDeferredValue } from 'react';
 import type { Locale } from '../../contract/locales';
 import type { LocationSuggestion } from '../../contract/search';
-import { locationSuggestionsQuery } from '../../services/search-api/queries';
+import { locationSuggestionsQuery } from '../../services/search/queries';
 import { SearchActorContext } from './search-context';
 
 /** Destination: free text, or a city or hotel picked from suggestions as the guest types. */

@@ -7,7 +7,7 @@ import type { Locale } from '../../contract/locales';
 import { DEFAULT_CURRENCY, SEARCH_LIMITS } from '../../contract/search';
 import { todayInBerlin } from '../../contract/calendar-dates';
 import { formatMoney } from '../ui/format/money';
-import { priceCalendarQuery } from '../../services/search-api/queries';
+import { priceCalendarQuery } from '../../services/search/queries';
 import { calendarDateToIso, isoToCalendarDate, pickerLocale } from './calendar-dates';
 import { SearchActorContext } from './search-context';
 

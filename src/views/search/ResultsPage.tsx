@@ -6,7 +6,7 @@ import type { Locale } from '../../contract/locales';
 import type { HotelSearchResponse, PromoOutcome, SortOption } from '../../contract/search';
 import { formatCalendarDate } from '../ui/format/dates';
 import { addDays, nightsBetween, todayInBerlin } from '../../contract/calendar-dates';
-import { nearbyAvailableArrivals, priceCalendarQuery, searchResultsQuery } from '../../services/search-api/queries';
+import { nearbyAvailableArrivals, priceCalendarQuery, searchResultsQuery } from '../../services/search/queries';
 import type { SearchQueryState } from '../../services/search/search-state';
 import { PageTitle } from '../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../shell/QueryState';

@@ -8,14 +8,14 @@ import { GUARANTEE_TYPES } from '../../contract/search';
 import type { Rate, RoomOffer, RoomsResponse } from '../../contract/search';
 import { formatCalendarDate } from '../ui/format/dates';
 import { formatMoney, formatPoints } from '../ui/format/money';
-import { useRoomChoiceTracking } from '../../services/ecommerce/queries';
-import { roomOffersQuery } from '../../services/search-api/queries';
+import { useRoomChoiceTracking } from '../../services/booking/queries';
+import { roomOffersQuery } from '../../services/search/queries';
 import type { SearchQueryState } from '../../services/search/search-state';
 import { PageTitle } from '../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../shell/QueryState';
 import { useAuthAccess } from '../shell/session-context';
 import { SearchActorContext } from './search-context';
-import '../search/search.css';
+import './search.css';
 
 /** For each room of the search, the room types that fit and their rates; one rate is chosen per room. */
 export function SelectRoomRatePage({ locale, searched, cartId }: { locale: Locale; searched: SearchQueryState; cartId: string | null }) {

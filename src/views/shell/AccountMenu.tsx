@@ -9,7 +9,7 @@ import {
 } from '../../machines/session/session.selectors';
 import { useMemberAreaTracking } from '../../services/analytics/queries';
 import { SessionActorContext } from './session-context';
-import { SignInButton } from './SignInButton';
+import { SignInButton } from '../account/sign-in/SignInButton';
 
 /**
  * The header's member corner: the Sign in button for visitors; the member's first name, level and

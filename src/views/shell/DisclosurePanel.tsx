@@ -26,6 +26,7 @@ export function DisclosurePanel({ summary, labelledBy, buttonClassName, panelCla
     document.getElementById(buttonId)?.focus();
   };
 
+  // DOM work: a pointer press outside the open panel closes it (a document listener).
   useEffect(() => {
     if (!open) return undefined;
     const onPointerDown = (event: PointerEvent) => {

@@ -9,6 +9,7 @@ export function PageTitle({ title }: { title?: string }) {
   const { t } = useLingui();
   const site = t`H World Hotels`;
   const full = title ? `${title} | ${site}` : site;
+  // DOM work: the document's title.
   useEffect(() => {
     document.title = full;
   }, [full]);

@@ -13,12 +13,12 @@ import { ConsentSettingsDialog } from './consent/ConsentSettingsDialog';
 import { PrivacySettingsProvider } from './consent/privacy-settings-context';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { LoginHost, LoginNoticeSlot } from './LoginHost';
+import { LoginHost, LoginNoticeSlot } from '../account/sign-in/LoginHost';
 import { appearanceLogic } from './page-appearance';
 import { SeoLinks } from './SeoLinks';
 import { ServiceBanners } from './ServiceBanners';
 import { TargetedMessagesHost } from './targeted/TargetedMessagesHost';
-import './login.css';
+import '../account/sign-in/login.css';
 import './site.css';
 import './consent/consent.css';
 

@@ -6,7 +6,7 @@ import type { LoginRef, SessionRef } from '../../machines/app/app.types';
 import type { loginMachine } from '../../machines/login/login.machine';
 import type { LoginEntryMode } from '../../machines/login/login.types';
 import { selectToken } from '../../machines/session/session.selectors';
-import type { AuthChannel } from '../../services/auth/auth-channel';
+import type { AuthChannel } from '../../services/account/auth-channel';
 import type { AuthAccess } from '../../services/bff/request';
 
 export type AppActorRef = ActorRefFrom<typeof appMachine>;

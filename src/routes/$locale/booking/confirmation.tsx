@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ConfirmationSearchSchema } from '../../../contract/ecommerce';
-import { reservationOf } from '../../../services/ecommerce/orders';
+import { reservationOf } from '../../../services/booking/orders';
 import { ConfirmationPage } from '../../../views/booking/confirmation/ConfirmationPage';
 
 export const Route = createFileRoute('/$locale/booking/confirmation')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ModifySearchSchema } from '../../../contract/ecommerce';
-import { reservationOf } from '../../../services/ecommerce/orders';
+import { reservationOf } from '../../../services/booking/orders';
 import { ModifyPage } from '../../../views/booking/modify/ModifyPage';
 
 export const Route = createFileRoute('/$locale/booking/modify')({

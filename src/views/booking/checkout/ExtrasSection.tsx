@@ -10,7 +10,7 @@ import { formatMoney, formatPoints } from '../../ui/format/money';
 import { CheckField } from '../../ui/fields';
 import { useFlag } from '../../shell/flags-context';
 import { useAuthAccess } from '../../shell/session-context';
-import { availableAddonsQuery, insuranceQuoteQuery } from '../../../services/ecommerce/queries';
+import { availableAddonsQuery, insuranceQuoteQuery } from '../../../services/booking/queries';
 import { CartActorContext } from './checkout-context';
 
 /**

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PaymentMethod } from '../../../contract/ecommerce';
 import type { Locale } from '../../../contract/locales';
 import { selectCart, selectChosenCard, selectHasCvv, selectPaymentMethods, selectShownPaymentMethod } from '../../../machines/cart/cart.selectors';
@@ -9,7 +9,7 @@ import { formatPoints } from '../../ui/format/money';
 import { CheckField } from '../../ui/fields';
 import { useFlag } from '../../shell/flags-context';
 import { SessionActorContext, useAuthAccess } from '../../shell/session-context';
-import { merchantQuery, savedCardsQuery } from '../../../services/ecommerce/queries';
+import { merchantQuery, savedCardsQuery } from '../../../services/booking/queries';
 import { CartActorContext } from './checkout-context';
 import { hostedFieldUrl, readHostedMessage } from './hosted-messages';
 
@@ -84,12 +84,8 @@ function CardEntry({ disabled, locale }: { disabled: boolean; locale: Locale }) 
   const hasCvv = CartActorContext.useSelector(selectHasCvv);
   const [useNewCard, setUseNewCard] = useState(true);
   const [saveCard, setSaveCard] = useState(false);
-  const saveRef = useRef(saveCard);
-  useEffect(() => {
-    saveRef.current = saveCard;
-  }, [saveCard]);
-
-  // The provider's form posts its result to this window; only its own origin and the contract's shape count.
+  // DOM work: the provider's form posts its result to this window (a message listener); only its own
+  // origin and the contract's shape count. It listens again when the guest ticks "save this card".
   const origin = merchant.data?.origin ?? null;
   useEffect(() => {
     if (!origin) return;
@@ -103,7 +99,7 @@ function CardEntry({ disabled, locale }: { disabled: boolean; locale: Locale }) 
           last4: message.last4,
           expiryMonth: message.expiry_month,
           expiryYear: message.expiry_year,
-          save: saveRef.current,
+          save: saveCard,
         });
       } else if (message?.type === 'psp.cvv.tokenized') {
         actor.send({ type: 'cvv.tokenized', cvvToken: message.cvv_token });
@@ -111,7 +107,7 @@ function CardEntry({ disabled, locale }: { disabled: boolean; locale: Locale }) 
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [origin, actor]);
+  }, [origin, actor, saveCard]);
 
   const savedCards = savedCardsOn ? (saved.data ?? []) : [];
   const chosenSaved = card?.source === 'saved' ? card.cardId : null;

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Order } from '../../../contract/ecommerce';
 import type { Locale } from '../../../contract/locales';
-import { cancellationFailureOf, useCancelReservation } from '../../../services/ecommerce/queries';
+import { cancellationFailureOf, useCancelReservation } from '../../../services/booking/queries';
 import { useAuthAccess } from '../../shell/session-context';
 import { formatDeadline } from './booking-format';
 import { ConfirmDialog } from './ConfirmDialog';

@@ -19,6 +19,7 @@ export function ConfirmDialog({ open, title, children, actions, onClose }: Confi
   const returnFocus = useRef<HTMLElement | null>(null);
   const titleId = useId();
 
+  // DOM work: opens and closes the native dialog (showModal) and gives focus back on closing.
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;

@@ -11,7 +11,7 @@ import { selectLinkPending } from '../../../machines/confirmation/confirmation.s
 import type { ConfirmationInput } from '../../../machines/confirmation/confirmation.types';
 import { selectToken } from '../../../machines/session/session.selectors';
 import { calendarHref, stayCalendar } from '../../ui/format/calendar';
-import { classifyOrderFailure, orderQuery } from '../../../services/ecommerce/queries';
+import { classifyOrderFailure, orderQuery } from '../../../services/booking/queries';
 import { formatCalendarDate } from '../../ui/format/dates';
 import { formatMoney, formatPoints } from '../../ui/format/money';
 import { useFlag } from '../../shell/flags-context';

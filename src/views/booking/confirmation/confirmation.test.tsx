@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../../test/web/render-app';
 import { type Order, ORDER_ACCESS_HEADER } from '../../../contract/ecommerce';
-import { rememberOrderAccess } from '../../../services/ecommerce/order-access';
+import { rememberOrderAccess } from '../../../services/booking/order-access';
 import { formatCalendarDate } from '../../ui/format/dates';
 import { callsTo, CHECK_IN, CHECK_OUT, FIRST, flagsOff, order, ORDER_ID, ORDER_PATH, resetBookingPageTests, SECOND } from './order.fixtures';
 

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Locale } from '../../../contract/locales';
-import { orderLookupFailureOf, useOrderLookup } from '../../../services/ecommerce/queries';
+import { orderLookupFailureOf, useOrderLookup } from '../../../services/booking/queries';
 import { PageTitle } from '../../shell/PageTitle';
 import { confirmationLink } from '../confirmation/booking-format';
 

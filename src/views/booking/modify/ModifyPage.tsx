@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Locale } from '../../../contract/locales';
-import { isOrderNotFound, orderQuery } from '../../../services/ecommerce/queries';
+import { isOrderNotFound, orderQuery } from '../../../services/booking/queries';
 import { useFlag } from '../../shell/flags-context';
 import { PageTitle } from '../../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../../shell/QueryState';

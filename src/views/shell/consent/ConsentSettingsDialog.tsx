@@ -18,6 +18,7 @@ export function ConsentSettingsDialog() {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
+  // DOM work: opens and closes the native dialog (showModal).
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;

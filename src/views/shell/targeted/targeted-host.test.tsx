@@ -6,7 +6,7 @@ import { renderApp } from '../../../../test/web/render-app';
 import type { BffHandler } from '../../../../test/web/render-app';
 import type { TargetedMessage } from '../../../contract/content';
 import { targetedMessage } from '../../../machines/targeted/targeted.fixtures';
-import { ONE_DAY_MS, PERSISTED_KEYS, setFlag } from '../../../services/auth/persisted-values';
+import { ONE_DAY_MS, PERSISTED_KEYS, setFlag } from '../../../services/account/persisted-values';
 import { chooseConsent } from '../../../services/consent/consent';
 import { readSeenIds, SEEN_MESSAGES_KEY } from '../../../services/content/targeted-messages';
 

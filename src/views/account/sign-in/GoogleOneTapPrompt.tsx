@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { selectIsOpen } from '../../machines/login/login.selectors';
-import { useLoginSelector } from './session-context';
+import { selectIsOpen } from '../../../machines/login/login.selectors';
+import { useLoginSelector } from '../../shell/session-context';
 
 /**
  * The Google one-tap prompt: a small, non-modal card at the end of the page offering to continue with

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { selectNotice } from '../../machines/login/login.selectors';
-import { useLoginActor, useLoginSelector } from './session-context';
+import { selectNotice } from '../../../machines/login/login.selectors';
+import { useLoginActor, useLoginSelector } from '../../shell/session-context';
 
 /**
  * What a refused sign-in leaves behind once the dialog has closed (spec section 8): the email-missing

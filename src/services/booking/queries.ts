@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Order } from '../../contract/ecommerce';
-import { MEMBER_QUERY_ROOT } from '../auth/queries';
+import { MEMBER_QUERY_ROOT } from '../account/queries';
 import { HttpError } from '../bff/client';
 import type { AuthAccess } from '../bff/request';
 import { getAvailableAddons, getMerchant, getSavedCards, quoteInsurance } from './cart';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ECOMMERCE_ERROR_CODES } from '../../contract/ecommerce';
 import type { EcommerceErrorCode } from '../../contract/ecommerce';
-import { failureOf } from '../auth/requests';
+import { failureOf } from '../account/requests';
 import { HttpError } from '../bff/client';
 import { bffRequest } from '../bff/request';
 import type { AuthAccess, RequestOptions } from '../bff/request';

@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../../test/web/render-app';
-import type { BffHandler } from '../../../test/web/render-app';
-import { ONE_DAY_MS, PERSISTED_KEYS, setFlag } from '../../services/auth/persisted-values';
-import { prepareSocialSignIn } from '../../services/auth/social';
-import type * as Social from '../../services/auth/social';
-import { chooseConsent } from '../../services/consent/consent';
+import { renderApp } from '../../../../test/web/render-app';
+import type { BffHandler } from '../../../../test/web/render-app';
+import { ONE_DAY_MS, PERSISTED_KEYS, setFlag } from '../../../services/account/persisted-values';
+import { prepareSocialSignIn } from '../../../services/account/social';
+import type * as Social from '../../../services/account/social';
+import { chooseConsent } from '../../../services/consent/consent';
 
 // The sign-in library is third-party code: whether it is asked for is what these tests watch.
-vi.mock('../../services/auth/social', async (importOriginal) => {
+vi.mock('../../../services/account/social', async (importOriginal) => {
   const actual = await importOriginal<typeof Social>();
   return { ...actual, prepareSocialSignIn: vi.fn(() => new Promise(() => undefined)) };
 });

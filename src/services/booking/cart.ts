@@ -11,8 +11,8 @@ import { SavedCardsResponseSchema } from '../../contract/ecommerce';
 import type { SavedCard } from '../../contract/ecommerce';
 import type { Currency } from '../../contract/search';
 import type { Locale } from '../../contract/locales';
-import { AnyAnswerSchema } from '../auth/requests';
-import type { AuthAccess } from '../auth/requests';
+import { AnyAnswerSchema } from '../account/requests';
+import type { AuthAccess } from '../account/requests';
 import { commerceCall } from './commerce-call';
 import { rememberOrderAccess } from './order-access';
 

@@ -1,4 +1,4 @@
-import { browserStorage, PERSISTED_KEYS, readValue, removeValue, writeValue } from '../auth/persisted-values';
+import { browserStorage, PERSISTED_KEYS, readValue, removeValue, writeValue } from '../account/persisted-values';
 
 /**
  * The id of a member's open cart (spec section 3, persisted client values), so a return to the check-out

@@ -1,4 +1,4 @@
-import type { Locale } from '../../contract/locales';
+import type { Locale } from '../../../contract/locales';
 import { LoginDialog } from './LoginDialog';
 
 /**

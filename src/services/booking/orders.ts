@@ -8,8 +8,8 @@ import {
   RecentOrdersCountResponseSchema,
 } from '../../contract/ecommerce';
 import type { EcommerceErrorCode, EditModificationRequest, Modification, Order, OrderLookupRequest } from '../../contract/ecommerce';
-import { AnyAnswerSchema, callBff } from '../auth/requests';
-import type { AuthAccess } from '../auth/requests';
+import { AnyAnswerSchema, callBff } from '../account/requests';
+import type { AuthAccess } from '../account/requests';
 import { HttpError } from '../bff/client';
 import { commerceCall, commerceCodeOf } from './commerce-call';
 import { orderAccessHeaders, rememberOrderAccess } from './order-access';

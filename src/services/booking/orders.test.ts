@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Modification, ORDER_ACCESS_HEADER, type Order } from '../../contract/ecommerce';
-import type { AuthChannel } from '../auth/auth-channel';
+import type { AuthChannel } from '../account/auth-channel';
 import { HttpError } from '../bff/client';
 import {
   cancelReservation,

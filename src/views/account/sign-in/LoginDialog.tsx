@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLocation, useMatch } from '@tanstack/react-router';
 import { useEffect, useId, useRef } from 'react';
-import type { Locale } from '../../contract/locales';
-import { selectIsOpen } from '../../machines/login/login.selectors';
+import type { Locale } from '../../../contract/locales';
+import { selectIsOpen } from '../../../machines/login/login.selectors';
 import { LoginPanel } from './LoginPanel';
-import { useLoginActor, useLoginSelector } from './session-context';
+import { useLoginActor, useLoginSelector } from '../../shell/session-context';
 
 /**
  * The sign-in dialog: a native modal <dialog> (showModal makes the rest of the page inert, keeps focus
@@ -28,8 +28,8 @@ export function LoginDialog({ locale }: { locale: Locale }) {
   const returnFocus = useRef<HTMLElement | null>(typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null);
   const titleId = useId();
 
-  // What had focus outside the dialog, to give it back on closing (the dialog's first field takes focus
-  // as it renders, before any effect could ask what had it).
+  // DOM work: remembers what had focus outside the dialog, to give it back on closing (the dialog's first
+  // field takes focus as it renders, before any effect could ask what had it).
   useEffect(() => {
     const onFocusIn = (event: FocusEvent) => {
       if (event.target instanceof HTMLElement && !dialogRef.current?.contains(event.target)) returnFocus.current = event.target;
@@ -38,6 +38,7 @@ export function LoginDialog({ locale }: { locale: Locale }) {
     return () => document.removeEventListener('focusin', onFocusIn);
   }, []);
 
+  // DOM work: opens and closes the native dialog (showModal), moves focus in and gives it back.
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;

@@ -10,8 +10,8 @@ import {
 } from '../../contract/search';
 import type { Currency, HotelSearchRequest, RoomsRequest } from '../../contract/search';
 import { postJson } from '../bff/client';
-import { hotelSearchRequest, roomsRequest } from '../search/search-requests';
-import type { SearchQueryState } from '../search/search-state';
+import { hotelSearchRequest, roomsRequest } from './search-requests';
+import type { SearchQueryState } from './search-state';
 
 /** Availability and prices move; a minute keeps back-and-forth navigation instant without going stale. */
 const SEARCH_STALE_MS = 60 * 1000;

@@ -3,8 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { AUTH_LIMITS } from '../../contract/auth';
-import type { Locale } from '../../contract/locales';
+import { AUTH_LIMITS } from '../../../contract/auth';
+import type { Locale } from '../../../contract/locales';
 import {
   selectCodeResent,
   selectEmail,
@@ -14,13 +14,13 @@ import {
   selectMode,
   selectRegistrationToken,
   selectSocialInProgress,
-} from '../../machines/login/login.selectors';
-import type { LoginErrorCode } from '../../machines/login/login.types';
-import { providersQuery } from '../../services/auth/queries';
-import { usePrivacySettings } from './consent/privacy-settings-context';
-import { useConsent } from './consent/use-consent';
-import { useFlag } from './flags-context';
-import { useLoginActor, useLoginSelector } from './session-context';
+} from '../../../machines/login/login.selectors';
+import type { LoginErrorCode } from '../../../machines/login/login.types';
+import { providersQuery } from '../../../services/account/queries';
+import { usePrivacySettings } from '../../shell/consent/privacy-settings-context';
+import { useConsent } from '../../shell/consent/use-consent';
+import { useFlag } from '../../shell/flags-context';
+import { useLoginActor, useLoginSelector } from '../../shell/session-context';
 
 function useErrorMessages(): Record<LoginErrorCode, string> {
   const { t } = useLingui();

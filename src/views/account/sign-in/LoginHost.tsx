@@ -4,11 +4,11 @@ import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useMemo } from 'react';
 import type { ReactNode } from 'react';
-import type { Locale } from '../../contract/locales';
-import { createLiveGooglePromptLogic } from '../../machines/google-prompt/google-prompt.live';
-import { selectPromptReady, selectPromptVisible } from '../../machines/google-prompt/google-prompt.selectors';
-import { useFlagSource } from './flags-context';
-import { useAppSystem, useLoginControl } from './session-context';
+import type { Locale } from '../../../contract/locales';
+import { createLiveGooglePromptLogic } from '../../../machines/google-prompt/google-prompt.live';
+import { selectPromptReady, selectPromptVisible } from '../../../machines/google-prompt/google-prompt.selectors';
+import { useFlagSource } from '../../shell/flags-context';
+import { useAppSystem, useLoginControl } from '../../shell/session-context';
 
 const LoginOverlay = lazy(() => import('./login-runtime').then((module) => ({ default: module.LoginOverlay })));
 const LoginNotice = lazy(() => import('./login-runtime').then((module) => ({ default: module.LoginNotice })));

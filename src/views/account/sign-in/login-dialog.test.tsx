@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../../test/web/render-app';
-import type { BffHandler } from '../../../test/web/render-app';
+import { renderApp } from '../../../../test/web/render-app';
+import type { BffHandler } from '../../../../test/web/render-app';
 
 const bff: BffHandler = (url) => (url.pathname === '/bff/auth/providers' ? { body: { data: [] } } : undefined);
 const openDialog = () => document.querySelector('dialog[open]');

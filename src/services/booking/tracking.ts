@@ -1,5 +1,5 @@
 import { ECOMMERCE_PATHS } from '../../contract/ecommerce';
-import { send } from '../auth/requests';
+import { send } from '../account/requests';
 
 /**
  * The booking journey's tracking calls (spec section 7, Commerce): a rate or a room chosen, the check-out
