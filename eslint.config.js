@@ -94,7 +94,8 @@ export default tseslint.config(
     rules: restrict('views/ never import routes; only the router does.', 'routes', 'routeTree.gen', 'server'),
   },
   {
-    // Views reach services only through query hooks (services/<domain>/queries): the rest of a service
+    // Views reach services only through query hooks (services/<domain>/queries, or <topic>-queries where a
+    // page's hooks should not weigh on every page): the rest of a service
     // (HTTP, storage, tracking, navigation) belongs to machines and the app's edge. Types may be shared.
     // Tests set up browser state through services, so they are left out.
     files: ['src/views/**'],
@@ -102,7 +103,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
         patterns: [{
-          group: ['**/services/*/*', '!**/services/*/queries'],
+          group: ['**/services/*/*', '!**/services/*/queries', '!**/services/*/*-queries'],
           allowTypeImports: true,
           message: 'A view imports from services only query hooks (services/<domain>/queries); display helpers live in src/views/ui, the rest in machines.',
         }],

@@ -2,6 +2,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react-swc';
 import { defineConfig } from 'vitest/config';
+import { stripMachineDescriptions } from './scripts/strip-machine-descriptions';
 
 export default defineConfig({
   plugins: [
@@ -13,6 +14,7 @@ export default defineConfig({
       generatedRouteTree: 'src/routeTree.gen.ts',
       routeFileIgnorePattern: '\\.test\\.',
     }),
+    stripMachineDescriptions(),
     react({ plugins: [['@lingui/swc-plugin', {}]] }),
     lingui(),
   ],
@@ -32,6 +34,13 @@ export default defineConfig({
     // The server reads it to preload the catalog of the page's language (server/static.ts).
     manifest: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // XState is one library every page runs (the app's actor system starts with the page): one file
+        // rather than four small ones that each cost a request and compress worse apart.
+        advancedChunks: { groups: [{ name: 'xstate', test: /[\\/]node_modules[\\/](xstate|@xstate[\\/]react)[\\/]/ }] },
+      },
+    },
   },
   server: {
     proxy: {

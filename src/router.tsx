@@ -1,21 +1,25 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRouter, useRouter } from '@tanstack/react-router';
 import type { ErrorComponentProps, RouterHistory } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import type { AppSystem } from './app-actor';
 import { HttpError } from './services/bff/client';
 import { reportError } from './services/errors/report';
 import { routeTree } from './routeTree.gen';
-import { ErrorPage } from './views/shell/ErrorPage';
+// The error page is its own chunk: most visits never need it.
+const ErrorPage = lazy(() => import('./views/shell/ErrorPage').then((module) => ({ default: module.ErrorPage })));
 
 function RouteError({ reset }: ErrorComponentProps) {
   const router = useRouter();
   return (
-    <ErrorPage
-      onRetry={() => {
-        reset();
-        void router.invalidate();
-      }}
-    />
+    <Suspense fallback={null}>
+      <ErrorPage
+        onRetry={() => {
+          reset();
+          void router.invalidate();
+        }}
+      />
+    </Suspense>
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, assign, enqueueActions, fromPromise, not, raise, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, raise, sendTo, setup } from 'xstate';
 import type { ActorRefFromLogic, AnyActorLogic, AnyActorRef, InputFrom } from 'xstate';
 import type { MemberProfile } from '../../contract/auth';
 import { isAccountPath, isLoginPagePath, mayOpenLoginDialog } from '../../services/account/dialog-rules';
@@ -41,6 +41,12 @@ function targetedInputOf(context: AppContext) {
 }
 
 const sessionSnapshotOf = (context: AppContext) => context.session.getSnapshot();
+/** The session is known: signed out, or signed in with the member's profile loaded (or failed). */
+function isSessionSettled(context: AppContext): boolean {
+  const session = sessionSnapshotOf(context);
+  return !session.hasTag('restoring') && !session.hasTag('memberLoading') && !session.matches('idle');
+}
+
 const isSignedIn = (context: AppContext) => sessionSnapshotOf(context).hasTag('signedIn');
 
 /** The page's address ends in #open-login-popup, the session is known, and the dialog may open here. */
@@ -80,16 +86,15 @@ export const appMachine = setup({
   },
   guards: {
     /** The session is known: signed out, or signed in with the member's profile loaded (or failed). */
-    isSessionSettled: ({ context }) => {
-      const session = sessionSnapshotOf(context);
-      return !session.hasTag('restoring') && !session.hasTag('memberLoading') && !session.matches('idle');
-    },
-    hasCartLogic: ({ context }) => context.cartLogic !== null,
+    isSessionSettled: ({ context }) => isSessionSettled(context),
+    /** The session is known and the cart's code is there: the cart can start. */
+    canStartCart: ({ context }) => context.cartLogic !== null && isSessionSettled(context),
     memberLeft: ({ event }) => event.type === 'session.ended' && MEMBER_LEFT.includes(event.reason),
     /** A member left while on an account page: the page is theirs only, so the visitor goes home. */
     leftAccountPage: ({ context, event }) => event.type === 'session.ended' && MEMBER_LEFT.includes(event.reason) && isAccountPath(context.pathname),
     signedInDuringCheckout: ({ context }) => context.signInDuringCheckout,
     targetedAllowed: ({ context }) => context.targetedAllowed(),
+    targetedForbidden: ({ context }) => !context.targetedAllowed(),
     /** Another page (path or language), not only its query: a page view, and the flows hear of it. */
     isNewPage: ({ context, event }) => event.type === 'route.changed' && context.viewedPage !== `${event.locale} ${event.pathname}`,
     signedInForTargeted: ({ context }) => context.signInForTargeted,
@@ -337,12 +342,12 @@ export const appMachine = setup({
             onError: { target: 'off', actions: 'reportTargetedLoadFailure' },
           },
           // Consent withdrawn while the code loads: nothing starts, and the seen ids are forgotten.
-          on: { 'consent.changed': { guard: not('targetedAllowed'), target: 'off', actions: 'forgetSeenMessages' } },
+          on: { 'consent.changed': { guard: 'targetedForbidden', target: 'off', actions: 'forgetSeenMessages' } },
         },
         running: {
           description: 'The flow runs (as `targeted`): the page, sign-ins and sign-outs reach it as events.',
           on: {
-            'consent.changed': { guard: not('targetedAllowed'), target: 'off', actions: ['stopTargeted', 'forgetSeenMessages'] },
+            'consent.changed': { guard: 'targetedForbidden', target: 'off', actions: ['stopTargeted', 'forgetSeenMessages'] },
             'session.signedIn': { actions: 'noteSignInForTargeted' },
             'session.memberKnown': [
               { guard: 'signedInForTargeted', actions: 'tellTargetedSignedIn' },
@@ -365,7 +370,7 @@ export const appMachine = setup({
         waiting: {
           description: 'Waits until the session is known, so the cart is made for the member who is signed in (never on the server).',
           always: [
-            { guard: and(['isSessionSettled', 'hasCartLogic']), target: 'open' },
+            { guard: 'canStartCart', target: 'open' },
             { guard: 'isSessionSettled', target: 'loading' },
           ],
         },

@@ -57,10 +57,22 @@ export function startAnalytics(): () => void {
   };
   document.addEventListener('visibilitychange', onHidden);
   window.addEventListener('pagehide', current.flush);
-  observeGoodVitals((vital) => track({ type: 'web_vital', pathname: currentPathname(), name: vital.name, value: vital.value, rating: 'good' })).catch(
-    (error: unknown) => captureError(error, 'analytics: web vitals'),
-  );
+  // Web vitals are measured only with consent to analytics: the library loads then (its observers read
+  // the page's buffered entries, so a late start still sees the first paint and the layout shifts).
+  let observing = false;
+  const observeVitals = () => {
+    if (observing) return;
+    observing = true;
+    observeGoodVitals((vital) => track({ type: 'web_vital', pathname: currentPathname(), name: vital.name, value: vital.value, rating: 'good' })).catch(
+      (error: unknown) => captureError(error, 'analytics: web vitals'),
+    );
+  };
+  if (hasConsent('analytics')) observeVitals();
+  const stopWaiting = onConsentChange((granted) => {
+    if (granted.has('analytics')) observeVitals();
+  });
   return () => {
+    stopWaiting();
     document.removeEventListener('visibilitychange', onHidden);
     window.removeEventListener('pagehide', current.flush);
   };

@@ -6,7 +6,7 @@
  * objects from its JSON-aware parser), never throws, and falls back to the default field by field.
  * For every searchable state s (dates normalised, every child age chosen): fromQuery(toQuery(s)) = s.
  */
-import { checkoutSearchSchema, roomsPageSearchSchema } from '../../contract/ecommerce';
+import { checkoutSearchSchema, roomsPageSearchSchema } from '../../contract/booking-pages';
 import { SEARCH_LIMITS, searchPageSchema } from '../../contract/search';
 import type { UrlQuery } from '../../contract/search';
 import {

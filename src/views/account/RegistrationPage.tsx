@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { AUTH_LIMITS } from '../../contract/auth';
 import type { Locale } from '../../contract/locales';
-import { refusedFieldsOf, registrationFailureOf, useRegistration } from '../../services/account/queries';
+import { refusedFieldsOf, registrationFailureOf, useRegistration } from '../../services/account/registration-queries';
 import { PageTitle } from '../shell/PageTitle';
 import { SessionActorContext } from '../shell/session-context';
 import { SignInButton } from './sign-in/SignInButton';

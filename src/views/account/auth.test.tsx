@@ -419,6 +419,12 @@ describe('Google prompt', () => {
     while (performance.now() < deadline && !until?.()) await new Promise((resolve) => setImmediate(resolve));
   }
 
+  /** The prompt's code loads with consent to social sign-in (its own chunk); its 500 ms start from then. */
+  async function promptCodeLoaded() {
+    await import('./sign-in/GooglePrompt');
+    await settle();
+  }
+
   beforeEach(() => {
     // The prompt offers Google sign-in, which needs the visitor's consent to social sign-in.
     chooseConsent(['socialSignIn']);
@@ -432,6 +438,7 @@ describe('Google prompt', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const { fetchMock, unmount } = await renderApp('/en/', bff(googleOn));
     await settle(() => screen.queryByRole('button', { name: 'Sign in' }) !== null);
+    await promptCodeLoaded();
     await vi.advanceTimersByTimeAsync(499);
     await settle();
     expect(callsTo(fetchMock, '/auth/providers')).toHaveLength(0);
@@ -448,6 +455,7 @@ describe('Google prompt', () => {
     // The next visit, within the day: no prompt.
     const again = await renderApp('/en/', bff(googleOn));
     await settle(() => screen.queryByRole('button', { name: 'Sign in' }) !== null);
+    await promptCodeLoaded();
     await vi.advanceTimersByTimeAsync(1000);
     await settle();
     expect(screen.queryByRole('complementary', { name: promptName })).toBeNull();
@@ -457,6 +465,7 @@ describe('Google prompt', () => {
     await vi.advanceTimersByTimeAsync(24 * 60 * 60 * 1000);
     await renderApp('/en/', bff(googleOn));
     await settle(() => screen.queryByRole('button', { name: 'Sign in' }) !== null);
+    await promptCodeLoaded();
     await vi.advanceTimersByTimeAsync(500);
     await settle(() => screen.queryByRole('complementary', { name: promptName }) !== null);
     expect(screen.getByRole('complementary', { name: promptName })).toBeTruthy();

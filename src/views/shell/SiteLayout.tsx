@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLocation, useRouter } from '@tanstack/react-router';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { textDirection } from '../../contract/locales';
 import type { Locale } from '../../contract/locales';
@@ -9,8 +9,7 @@ import { THEMES, themeCssVariables } from '../../themes/tokens';
 import { AppearanceContext } from './appearance-context';
 import { FlagsProvider } from './flags-context';
 import { ConsentBanner } from './consent/ConsentBanner';
-import { ConsentSettingsDialog } from './consent/ConsentSettingsDialog';
-import { PrivacySettingsProvider } from './consent/privacy-settings-context';
+import { PrivacySettingsProvider, usePrivacySettings } from './consent/privacy-settings-context';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { LoginHost, LoginNoticeSlot } from '../account/sign-in/LoginHost';
@@ -73,8 +72,23 @@ function ThemedShell({ locale, children }: { locale: Locale; children: ReactNode
             <Footer locale={locale} />
             <TargetedMessagesHost />
         </LoginHost>
-        <ConsentSettingsDialog />
+        <ConsentSettings />
       </PrivacySettingsProvider>
     </div>
   );
+}
+
+// A dialog is its own chunk: it loads the first time the visitor opens the privacy settings.
+const ConsentSettingsDialog = lazy(() => import('./consent/ConsentSettingsDialog').then((module) => ({ default: module.ConsentSettingsDialog })));
+
+/** The privacy settings dialog, once asked for (and kept from then on, so closing gives focus back). */
+function ConsentSettings() {
+  const { open } = usePrivacySettings();
+  const [asked, setAsked] = useState(false);
+  if (open && !asked) setAsked(true);
+  return asked ? (
+    <Suspense fallback={null}>
+      <ConsentSettingsDialog />
+    </Suspense>
+  ) : null;
 }

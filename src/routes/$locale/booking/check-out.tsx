@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import type { CheckoutSearch } from '../../../contract/ecommerce';
+import type { CheckoutSearch } from '../../../contract/booking-pages';
 import type { Locale } from '../../../contract/locales';
 import type { CheckoutStart } from '../../../machines/app/app.types';
-import { cartRequestOf } from '../../../machines/cart/cart.rules';
+import { cartRequest } from '../../../services/search/search-requests';
 import { CheckoutPageSchema } from '../../../services/search/search-url';
 import { keepSearchedOutOfUrl } from '../../-search-url';
 import { CheckoutPage } from '../../../views/booking/checkout/CheckoutPage';
@@ -12,7 +12,7 @@ export function checkoutStartOf(search: CheckoutSearch, locale: Locale): Checkou
   const urlCartId = search.cart_id ?? null;
   return {
     locale,
-    request: cartRequestOf(search.searched, locale),
+    request: cartRequest(search.searched, { locale }),
     urlCartId,
     returning: urlCartId && (search.payment_id || search.status) ? { cartId: urlCartId, paymentId: search.payment_id ?? null, status: search.status ?? null } : null,
   };

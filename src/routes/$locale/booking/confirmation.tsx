@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ConfirmationSearchSchema } from '../../../contract/ecommerce';
+import { ConfirmationSearchSchema } from '../../../contract/booking-pages';
 import { reservationOf } from '../../../services/booking/orders';
 import { ConfirmationPage } from '../../../views/booking/confirmation/ConfirmationPage';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ModifySearchSchema } from '../../../contract/ecommerce';
+import { ModifySearchSchema } from '../../../contract/booking-pages';
 import { reservationOf } from '../../../services/booking/orders';
 import { ModifyPage } from '../../../views/booking/modify/ModifyPage';
 

@@ -1,18 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import type { Locale } from '../../../contract/locales';
-import { createLiveGooglePromptLogic } from '../../../machines/google-prompt/google-prompt.live';
-import { selectPromptReady, selectPromptVisible } from '../../../machines/google-prompt/google-prompt.selectors';
-import { useFlagSource } from '../../shell/flags-context';
-import { useAppSystem, useLoginControl } from '../../shell/session-context';
+import { useConsent } from '../../../services/consent/queries';
+import { useLoginControl } from '../../shell/session-context';
 
 const LoginOverlay = lazy(() => import('./login-runtime').then((module) => ({ default: module.LoginOverlay })));
 const LoginNotice = lazy(() => import('./login-runtime').then((module) => ({ default: module.LoginNotice })));
-const GoogleOneTapPrompt = lazy(() => import('./login-runtime').then((module) => ({ default: module.GoogleOneTapPrompt })));
+// Without consent to social sign-in nothing of the prompt is loaded (spec section 2).
+const GooglePrompt = lazy(() => import('./GooglePrompt'));
 
 /**
  * The sign-in dialog's place on every page. Its machine is the app's `login` actor, loaded and started by
@@ -22,6 +18,7 @@ const GoogleOneTapPrompt = lazy(() => import('./login-runtime').then((module) =>
 export function LoginHost({ locale, children }: { locale: Locale; children: ReactNode }) {
   const { t } = useLingui();
   const { actor, open, loadFailed } = useLoginControl();
+  const socialConsent = useConsent('socialSignIn');
   return (
     <>
       {children}
@@ -30,7 +27,11 @@ export function LoginHost({ locale, children }: { locale: Locale; children: Reac
           <LoginOverlay locale={locale} />
         </Suspense>
       ) : null}
-      <GooglePrompt />
+      {socialConsent ? (
+        <Suspense fallback={null}>
+          <GooglePrompt />
+        </Suspense>
+      ) : null}
       {loadFailed ? (
         <div className="login-notice login-notice--floating" role="alert">
           <p>{t`Sign in could not be loaded. Check your connection and try again.`}</p>
@@ -53,33 +54,4 @@ export function LoginNoticeSlot() {
       <LoginNotice />
     </Suspense>
   ) : null;
-}
-
-
-/**
- * The Google one-tap prompt (machines/google-prompt): planned on each page, shown at most once a day; its
- * button starts the same Google sign-in as the dialog's. Its machine starts in the browser only.
- */
-function GooglePrompt() {
-  const { app } = useAppSystem();
-  const queryClient = useQueryClient();
-  const router = useRouter();
-  const flags = useFlagSource();
-  const logic = useMemo(() => {
-    const page = {
-      read: () => ({ pathname: router.state.location.pathname, search: router.state.location.search as Record<string, unknown> }),
-      subscribe: (onChange: () => void) => router.subscribe('onResolved', onChange),
-    };
-    return createLiveGooglePromptLogic({ app, page, flags, queryClient });
-  }, [app, router, flags, queryClient]);
-  const prompt = useActorRef(logic);
-  const visible = useSelector(prompt, selectPromptVisible);
-  const ready = useSelector(prompt, selectPromptReady);
-  const { actor } = useLoginControl();
-  if (!visible || !actor) return null;
-  return (
-    <Suspense fallback={null}>
-      <GoogleOneTapPrompt ready={ready} onStart={() => prompt.send({ type: 'prompt.start' })} onDismiss={() => prompt.send({ type: 'prompt.dismiss' })} />
-    </Suspense>
-  );
 }

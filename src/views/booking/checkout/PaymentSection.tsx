@@ -84,9 +84,9 @@ function CardEntry({ disabled, locale }: { disabled: boolean; locale: Locale }) 
   const hasCvv = CartActorContext.useSelector(selectHasCvv);
   const [useNewCard, setUseNewCard] = useState(true);
   const [saveCard, setSaveCard] = useState(false);
+  const origin = merchant.data?.origin ?? null;
   // DOM work: the provider's form posts its result to this window (a message listener); only its own
   // origin and the contract's shape count. It listens again when the guest ticks "save this card".
-  const origin = merchant.data?.origin ?? null;
   useEffect(() => {
     if (!origin) return;
     const onMessage = (event: MessageEvent) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../bff/client';
 import { InvalidInputError } from './errors';
-import { refusedFieldsOf, registrationFailureOf } from './queries';
+import { refusedFieldsOf, registrationFailureOf } from './registration-queries';
 
 describe('a refused registration', () => {
   it('tells an existing account and an expired registration link, both with the way to sign in', () => {
