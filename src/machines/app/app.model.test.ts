@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromPromise, setup } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import { CoverageRecorder, formatCoverage } from '../../../test/model-based/harness';
+import { MEMBER_PROFILE, SESSION_MEMBER } from '../../../test/auth/members';
 import { validToken } from '../../../test/auth/tokens';
-import type { MemberProfile } from '../../contract/auth';
 import { cartMachine } from '../cart/cart.machine';
 import { loginMachine } from '../login/login.machine';
 import { sessionMachine } from '../session/session.machine';
@@ -24,20 +24,8 @@ import type { AppEvent, AppInput, AppStorage, CartLogic, CheckoutStart, LoginLog
 const NOW = Date.UTC(2027, 2, 10, 9, 0, 0);
 const TOKENS = { member: validToken(NOW, { sub: 'm1' }), renewed: validToken(NOW, { sub: 'm1', minutes: 30 }), other: validToken(NOW, { sub: 'm2' }) } as const;
 
-const profile: MemberProfile = {
-  Guid: 'guid-m1',
-  email: 'm1@example.com',
-  firstName: 'Mia',
-  lastName: 'Muster',
-  salutation: 'ms',
-  birthday: null,
-  locale: 'en',
-  address: null,
-  dailypointMasterId: 'dp-1',
-  profileComplete: true,
-  extras: {},
-};
-const MEMBER: SessionMember = { profile, status: { dailypointStatus: { reward_level: 'DB', rewards_points: 1200 }, strapiStatus: { crs_id: null } } };
+const profile = MEMBER_PROFILE;
+const MEMBER = SESSION_MEMBER;
 const START: CheckoutStart = { locale: 'en', request: null, urlCartId: null, returning: null };
 
 /** A flow stand-in: records every event it is told, in order. */

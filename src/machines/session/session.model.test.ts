@@ -3,6 +3,7 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { CoverageRecorder, describePath, formatCoverage, generatePaths, generateTransitionCover } from '../../../test/model-based/harness';
 import type { MachinePath } from '../../../test/model-based/harness';
+import { SESSION_MEMBER } from '../../../test/auth/members';
 import { fakeToken, validToken } from '../../../test/auth/tokens';
 import type { MemberProfile } from '../../contract/auth';
 import type { SessionPersistence } from '../../services/account/persisted-values';
@@ -32,20 +33,7 @@ const TOKENS = {
 const tokenName = (token: string | null) => (token === null ? 'none' : (Object.entries(TOKENS).find(([, value]) => value === token)?.[0] ?? 'unknown'));
 const isValid = (token: string | null) => token === TOKENS.valid || token === TOKENS.other || token === TOKENS.renewed;
 
-const profile: MemberProfile = {
-  Guid: 'guid-m1',
-  email: 'm1@example.com',
-  firstName: 'Mia',
-  lastName: 'Muster',
-  salutation: 'ms',
-  birthday: null,
-  locale: 'en',
-  address: null,
-  dailypointMasterId: 'dp-1',
-  profileComplete: true,
-  extras: {},
-};
-const MEMBER: SessionMember = { profile, status: { dailypointStatus: { reward_level: 'DB', rewards_points: 1200 }, strapiStatus: { crs_id: null } } };
+const MEMBER = SESSION_MEMBER;
 
 const never = <T,>() => new Promise<T>(() => undefined);
 /** The machine with actors that never answer: the paths feed their answers as events. */

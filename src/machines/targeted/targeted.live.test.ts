@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, setup, waitFor } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
+import { MEMBER_PROFILE } from '../../../test/auth/members';
 import { fakeToken } from '../../../test/auth/tokens';
 import { MAIN_NEWSLETTER_ID } from '../../contract/auth';
 import type { MemberProfile } from '../../contract/auth';
@@ -31,19 +32,7 @@ const sessionStandIn = setup({ types: { tags: {} as 'restoring' | 'memberLoading
   },
 });
 
-const profile: MemberProfile = {
-  Guid: 'guid-m1',
-  email: 'm1@example.com',
-  firstName: 'Mia',
-  lastName: 'Muster',
-  salutation: 'ms',
-  birthday: null,
-  locale: 'en',
-  address: { street: 'Hauptstraße 1', postalCode: '10115', city: 'Berlin', countryCode: 'DE', text: 'Hauptstraße 1, 10115 Berlin' },
-  dailypointMasterId: 'dp-1',
-  profileComplete: true,
-  extras: {},
-};
+const profile: MemberProfile = { ...MEMBER_PROFILE, address: { street: 'Hauptstraße 1', postalCode: '10115', city: 'Berlin', countryCode: 'DE', text: 'Hauptstraße 1, 10115 Berlin' } };
 
 const POPUP = targetedMessage(1, { body: '<p>Hello<script>window.__pwned = true</script></p>' });
 

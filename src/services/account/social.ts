@@ -1,6 +1,6 @@
 import type * as Oidc from 'oidc-client-ts';
 import type { Locale } from '../../contract/locales';
-import { CONSENT_STORAGE_KEY, onConsentChange } from '../consent/consent';
+import { onAnyConsentChange } from '../consent/consent';
 import { localizedPath, ROUTES } from '../navigation/paths';
 import { SOCIAL_ERROR_MESSAGES } from './errors';
 
@@ -38,16 +38,7 @@ export function prepareSocialSignIn(): Promise<OidcModule> {
  * event): granting social sign-in is what lets its library load.
  */
 export function onSocialConsentChange(onChange: () => void): () => void {
-  const unsubscribe = onConsentChange(onChange);
-  const onStorage = (event: StorageEvent) => {
-    // A null key: the other tab cleared its whole storage, ours included.
-    if (event.key === CONSENT_STORAGE_KEY || event.key === null) onChange();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    unsubscribe();
-    window.removeEventListener('storage', onStorage);
-  };
+  return onAnyConsentChange(onChange);
 }
 
 /** The redirect_uri of the popup: the login page in the visitor's language. */

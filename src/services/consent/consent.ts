@@ -91,3 +91,21 @@ function listenToOtherTabs(): void {
     stopListeningToOtherTabs = null;
   };
 }
+
+/**
+ * Calls `onChange` whenever the consent may have changed: a choice in this tab (onConsentChange), or the
+ * stored choice changed or cleared by another tab (the storage event). For views and actors that re-read
+ * the consent rather than receive it.
+ */
+export function onAnyConsentChange(onChange: () => void): () => void {
+  const unsubscribe = onConsentChange(() => onChange());
+  const onStorage = (event: StorageEvent) => {
+    // A null key: the other tab cleared its whole storage, ours included.
+    if (event.key === CONSENT_STORAGE_KEY || event.key === null) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    unsubscribe();
+    window.removeEventListener('storage', onStorage);
+  };
+}

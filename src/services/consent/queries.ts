@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { chooseConsent, CONSENT_CATEGORIES, CONSENT_STORAGE_KEY, grantedCategories, hasChosen, hasConsent, onConsentChange } from './consent';
+import { chooseConsent, CONSENT_CATEGORIES, grantedCategories, hasChosen, hasConsent, onAnyConsentChange } from './consent';
 import type { ConsentCategory } from './consent';
 
 /**
@@ -9,18 +9,7 @@ import type { ConsentCategory } from './consent';
  * it at once. A choice made in this tab (chooseConsent) or in another tab (the `storage` event) renders
  * again everything that asked.
  */
-function subscribe(onChange: () => void): () => void {
-  const unsubscribe = onConsentChange(() => onChange());
-  const onStorage = (event: StorageEvent) => {
-    // A null key: the other tab cleared its whole storage, ours included.
-    if (event.key === CONSENT_STORAGE_KEY || event.key === null) onChange();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    unsubscribe();
-    window.removeEventListener('storage', onStorage);
-  };
-}
+const subscribe = onAnyConsentChange;
 
 /** Whether `category` is granted; false on the server and while the page is taken over. */
 export function useConsent(category: ConsentCategory): boolean {
