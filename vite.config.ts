@@ -2,7 +2,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react-swc';
 import { defineConfig } from 'vitest/config';
-import { stripMachineDescriptions } from './scripts/strip-machine-descriptions';
+import { stripMachineDescriptions } from './scripts/strip-machine-descriptions.ts';
 
 export default defineConfig({
   plugins: [
@@ -38,7 +38,7 @@ export default defineConfig({
       output: {
         // XState is one library every page runs (the app's actor system starts with the page): one file
         // rather than four small ones that each cost a request and compress worse apart.
-        advancedChunks: { groups: [{ name: 'xstate', test: /[\\/]node_modules[\\/](xstate|@xstate[\\/]react)[\\/]/ }] },
+        codeSplitting: { groups: [{ name: 'xstate', test: /[\\/]node_modules[\\/](xstate|@xstate[\\/]react)[\\/]/ }] },
       },
     },
   },
