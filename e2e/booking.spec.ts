@@ -79,6 +79,16 @@ async function expectConfirmation(page: Page) {
   await expect(page.getByText(/Reservation number/i).first()).toBeVisible();
 }
 
+/** Signs the demo member in with the header's dialog on the page that is open. */
+async function signInWithPassword(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  const signIn = page.getByRole('dialog');
+  await signIn.getByLabel('Email address').fill(PASSWORD_MEMBER);
+  await signIn.getByLabel('Password').fill(DEMO_PASSWORD);
+  await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
 const depositRate = guestRateOfType(1002);
 const holdRate = guestRateOfType(1000);
 
@@ -143,12 +153,7 @@ test('a booking with free cancellation is cancelled from the confirmation', asyn
 test('a member pays with points', async ({ page, request }) => {
   const stay = await findStay(request, (offered) => offered.isMemberRate, 55);
   await page.goto('/en/');
-  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
-  const signIn = page.getByRole('dialog');
-  await signIn.getByLabel('Email address').fill(PASSWORD_MEMBER);
-  await signIn.getByLabel('Password').fill(DEMO_PASSWORD);
-  await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await signInWithPassword(page);
   await page.goto(checkoutPath(stay));
   await expect(page.getByRole('group', { name: /main guest/i }).first().getByLabel('First name')).toHaveValue(/.+/);
   await choosePayment(page, 'Reward points');
@@ -211,15 +216,6 @@ test('the link in the confirmation mail opens the booking in a new tab, and the 
   await expect(bare).toHaveURL(bookingAddress);
 });
 
-/** Signs the demo member in with the header's dialog on the page that is open. */
-async function signInWithPassword(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
-  const signIn = page.getByRole('dialog');
-  await signIn.getByLabel('Email address').fill(PASSWORD_MEMBER);
-  await signIn.getByLabel('Password').fill(DEMO_PASSWORD);
-  await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-}
 
 /**
  * From the home page as a person goes: searches Berlin, chooses the first hotel's rooms and its first rate

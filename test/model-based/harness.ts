@@ -193,3 +193,9 @@ export function replayPath<TMachine extends AnyStateMachine>(
   actor.stop();
   return final;
 }
+
+/**
+ * Lets promises that have already settled run their callbacks (actors answering, subscribers hearing):
+ * one turn of the event loop, not a wait for time to pass.
+ */
+export const flushPromises = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));

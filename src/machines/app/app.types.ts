@@ -54,15 +54,8 @@ export interface CheckoutStart {
   returning: CartInput['returning'];
 }
 
-export interface AppContext {
-  locale: Locale;
-  pathname: string;
-  hash: string;
-  storage: AppStorage;
-  now: () => number;
-  report: (error: unknown, context?: string) => void;
-  newKey: () => string;
-  targetedAllowed: () => boolean;
+/** The input, kept (the route's parts change as the visitor moves on), and the children. */
+export interface AppContext extends AppInput {
   session: SessionRef;
   login: LoginRef | null;
   /** How the dialog should open once the sign-in code is there (a request made while it loads). */

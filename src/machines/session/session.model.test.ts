@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
-import { CoverageRecorder, describePath, formatCoverage, generatePaths, generateTransitionCover } from '../../../test/model-based/harness';
+import { CoverageRecorder, describePath, formatCoverage, generatePaths, generateTransitionCover, flushPromises } from '../../../test/model-based/harness';
 import type { MachinePath } from '../../../test/model-based/harness';
 import { SESSION_MEMBER } from '../../../test/auth/members';
 import { fakeToken, validToken } from '../../../test/auth/tokens';
@@ -291,7 +291,6 @@ describe('session timers on a simulated clock', () => {
     actor.start();
     return { actor, clock, state, emitted };
   }
-  const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
   it('refreshes the token a minute before it expires', async () => {
     let refreshes = 0;
@@ -302,11 +301,11 @@ describe('session timers on a simulated clock', () => {
       },
     });
     actor.send({ type: 'session.restore', token: TOKENS.valid });
-    await flush();
+    await flushPromises();
     clock.increment(14 * 60_000 - 1);
     expect(refreshes).toBe(0);
     clock.increment(1);
-    await flush();
+    await flushPromises();
     expect(refreshes).toBe(1);
     expect(state.token).toBe(TOKENS.renewed);
     expect(actor.getSnapshot().matches({ signedIn: { refresh: 'waiting' } })).toBe(true);
@@ -322,19 +321,19 @@ describe('session timers on a simulated clock', () => {
       },
     });
     actor.send({ type: 'session.restore', token: TOKENS.valid });
-    await flush();
+    await flushPromises();
     clock.increment(14 * 60_000);
-    await flush();
+    await flushPromises();
     expect(refreshes).toBe(1);
     for (let retry = 0; retry < 3; retry += 1) {
       clock.increment(REFRESH_RETRY_MS);
-      await flush();
+      await flushPromises();
     }
     // Retries at 45 s and 30 s before expiry; at 15 s before, no time is left for another.
     expect(refreshes).toBe(3);
     expect(actor.getSnapshot().hasTag('signedIn')).toBe(true);
     clock.increment(REFRESH_RETRY_MS);
-    await flush();
+    await flushPromises();
     expect(actor.getSnapshot().value).toBe('signedOut');
     expect(state.token).toBeNull();
     expect(emitted.at(-1)).toEqual({ type: 'session.ended', reason: 'expired' });
@@ -346,7 +345,7 @@ describe('session timers on a simulated clock', () => {
     actor.send({ type: 'session.restore', token: TOKENS.expired });
     expect(actor.getSnapshot().value).toBe('renewing');
     expect(actor.getSnapshot().hasTag('signedOut')).toBe(true);
-    await flush();
+    await flushPromises();
     expect(actor.getSnapshot().context.token).toBe(TOKENS.renewed);
     expect(actor.getSnapshot().hasTag('signedIn')).toBe(true);
     actor.stop();

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, setup, waitFor } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
 import { MEMBER_PROFILE } from '../../../test/auth/members';
+import { flushPromises } from '../../../test/model-based/harness';
 import { fakeToken } from '../../../test/auth/tokens';
 import { MAIN_NEWSLETTER_ID } from '../../contract/auth';
 import type { MemberProfile } from '../../contract/auth';
@@ -59,7 +60,6 @@ function startSystem({ member }: { member: boolean }) {
   };
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => {
   localStorage.clear();
@@ -71,11 +71,11 @@ afterEach(() => localStorage.clear());
 describe('the targeted flow’s live bindings', () => {
   it('reads the visitor only once the session is known, then as the member they are', async () => {
     const { app, session, flow } = startSystem({ member: true });
-    await flush();
+    await flushPromises();
     expect(flow.getSnapshot().context.page).toMatchObject({ hotelCode: 'BER01', brandCode: 'ZZ' });
     expect(flow.getSnapshot().context.visitor).toBeNull();
     session.send({ type: 'restored' });
-    await flush();
+    await flushPromises();
     expect(flow.getSnapshot().context.visitor).toBeNull();
     session.send({ type: 'memberLoaded' });
     await waitFor(flow, (snapshot) => snapshot.hasTag('ready'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
-import { CoverageRecorder, describePath, expectFullCoverage, generatePaths, generateTransitionCover, replayPath } from '../../../test/model-based/harness';
+import { CoverageRecorder, describePath, expectFullCoverage, generatePaths, generateTransitionCover, replayPath, flushPromises } from '../../../test/model-based/harness';
 import type { TargetedMessage, TargetedMessageTrigger } from '../../contract/content';
 import type { Locale } from '../../contract/locales';
 import { isEligible, pickMessage } from '../../services/content/targeted-eligibility';
@@ -511,7 +511,6 @@ function runningActor(world: World, options: { clock?: SimulatedClock; now?: () 
   return { actor, shown, seenWrites, visitorReads, settled };
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('targeted-message machine with the app’s events', () => {
   const welcome = targetedMessage(31, { kind: 'notification', trigger: 'onLogin', memberType: 'member' });
@@ -582,7 +581,7 @@ describe('targeted-message machine with the app’s events', () => {
     expect(shown()).toBeNull();
     actor.send({ type: 'route.changed', pathname: '/en/find-a-hotel', locale: 'en' });
     expect(shown()).toBeNull();
-    await flush();
+    await flushPromises();
     expect(shown()).toBe(1);
     actor.stop();
   });
