@@ -70,6 +70,9 @@ export default defineConfig({
           // Transform the router through Vite so the browser conditions above apply to it too.
           server: { deps: { inline: [/@tanstack\//] } },
           setupFiles: ['test/setup/web.ts'],
+          // A limit that only catches a hang: a view test renders the whole app, which on a busy machine
+          // takes far longer than on an idle one, and no test may depend on the machine's speed.
+          testTimeout: 120_000,
         },
       },
       {

@@ -12,6 +12,9 @@ import { appMachine } from '../src/machines/app/app.machine';
 import { cartMachine } from '../src/machines/cart/cart.machine';
 import { loginMachine } from '../src/machines/login/login.machine';
 import { sessionMachine } from '../src/machines/session/session.machine';
+import { serviceBannerMachine } from '../src/machines/banners/banners.machine';
+import { modificationMachine } from '../src/machines/modification/modification.machine';
+import { searchMachine } from '../src/machines/search/search.machine';
 import { targetedMessagesMachine } from '../src/machines/targeted/targeted.machine';
 
 /** The machines of the app's actor system, in the order the decision record presents them. */
@@ -21,6 +24,9 @@ export const DIAGRAMMED_MACHINES: readonly { name: string; machine: AnyStateMach
   { name: 'login', machine: loginMachine, title: 'Sign-in (`login`)' },
   { name: 'cart', machine: cartMachine, title: 'The check-out cart (`cart`)' },
   { name: 'targeted', machine: targetedMessagesMachine, title: 'Targeted messages (`targeted`)' },
+  { name: 'search', machine: searchMachine, title: 'The page’s search (`search`)' },
+  { name: 'modification', machine: modificationMachine, title: 'Changing a booking (`modification`)' },
+  { name: 'banners', machine: serviceBannerMachine, title: 'A service banner (`banner.<id>`)' },
 ];
 
 const mermaidId = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9_]/g, '_');
@@ -37,7 +43,12 @@ function guardLabel(guard: unknown): string | null {
   if (!guard) return null;
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'object' && guard !== null && 'type' in guard && typeof guard.type === 'string') {
-    const params = 'params' in guard && guard.params && typeof guard.params === 'object' ? Object.values(guard.params as object).map(String).join(', ') : '';
+    const params =
+      'params' in guard && guard.params && typeof guard.params === 'object'
+        ? Object.values(guard.params as object)
+            .map(String)
+            .join(', ')
+        : '';
     return params ? `${guard.type}(${params})` : guard.type;
   }
   if (typeof guard === 'function' && 'guards' in guard && Array.isArray(guard.guards)) {
@@ -47,7 +58,11 @@ function guardLabel(guard: unknown): string | null {
 }
 
 /** Mermaid labels may not hold some characters; event names keep their dots. */
-const clean = (text: string) => text.replace(/[:;"<>{}]/g, ' ').replace(/\s+/g, ' ').trim();
+const clean = (text: string) =>
+  text
+    .replace(/[:;"<>{}]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 function transitionLabel(eventType: string, transition: { guard?: unknown; actions?: readonly unknown[] }): string {
   const event = eventType.startsWith('xstate.after.') ? `after ${eventType.split('.')[2]}` : eventType.replace(/^xstate\.(done|error)\.actor\./, '$1: ');
@@ -116,6 +131,10 @@ const ACTION_TARGETS: readonly [RegExp, string][] = [
   [/^(tellLogin|closeLogin|resetLogin|openLogin|spawnLogin)/, 'login'],
   [/^(tellSession|restoreSession)/, 'session'],
   [/^(tellTargeted|spawnTargeted|stopTargeted)/, 'targeted'],
+  [/^(spawnSearch|stopSearch)/, 'search'],
+  [/^(tellModification|spawnModification|stopModification)/, 'modification'],
+  [/^spawnBanners/, 'banners'],
+  [/^askForBanners/, 'app'],
   [/^(goHome|goToRegistration|forgetMemberQueries|forgetSeenMessages|trackPageView)/, 'edge'],
 ];
 
@@ -124,7 +143,10 @@ const EVENT_SOURCES: readonly [RegExp, string][] = [
   [/^session\./, 'session'],
   [/^(login\.succeeded|registration\.required)$/, 'login'],
   [/^(app\.started|route\.changed|storage\.tokenChanged|auth\.|consent\.changed|login\.linkClicked)/, 'edge'],
-  [/^(login\.open|login\.load|checkout\.)/, 'views'],
+  [/^(checkout|search|modification)\.(opened|closed)$/, 'routes'],
+  [/^(login\.open|login\.load|checkout\.retry|modification\.retry)/, 'views'],
+  // Raised by the app itself.
+  [/^banners\.localeChanged$/, 'app'],
 ];
 
 /**
@@ -166,11 +188,14 @@ export function actorSystemOf(machine: AnyStateMachine): string {
   visit(machine.root);
   const label = (items: Set<string> | undefined) => [...(items ?? [])].sort().map(clean).join('<br/>');
   const lines = ['flowchart LR', '  app(("app"))'];
-  for (const party of ['views', 'edge', 'session', 'login', 'cart', 'targeted']) {
+  for (const party of ['routes', 'views', 'edge', 'session', 'login', 'cart', 'targeted', 'search', 'modification', 'banners']) {
     lines.push(`  ${party}["${party}"]`);
     if (inbound.has(party)) lines.push(`  ${party} -- "${label(inbound.get(party))}" --> app`);
     if (outbound.has(party)) lines.push(`  app -- "${label(outbound.get(party))}" --> ${party}`);
   }
+  // What the app tells itself (a raised event), drawn as a loop.
+  const own = new Set([...(inbound.get('app') ?? []), ...(outbound.get('app') ?? [])]);
+  if (own.size > 0) lines.push(`  app -- "${label(own)}" --> app`);
   return lines.join('\n');
 }
 

@@ -11,8 +11,13 @@ import type { ActorRefFrom } from 'xstate';
 import { DEFAULT_LOCALE } from './contract/locales';
 import type { Locale } from './contract/locales';
 import { appMachine } from './machines/app/app.machine';
-import type { AppStorage, CartLogic, LoginLogic, TargetedLogic } from './machines/app/app.types';
+import type { AppStorage, BannerStart, CartLogic, LoginLogic, ModificationLogic, TargetedLogic } from './machines/app/app.types';
+import { createLiveBannerLogic } from './machines/banners/banners.live';
+import type { BannerEdge } from './machines/banners/banners.live';
 import type { CartEdge } from './machines/cart/cart.live';
+import type { ModificationEdge } from './machines/modification/modification.live';
+import { createLiveSearchLogic } from './machines/search/search.live';
+import type { SearchEdge } from './machines/search/search.live';
 import { sessionMachine } from './machines/session/session.machine';
 import type { SessionMember } from './machines/session/session.types';
 import { TRACK_ACTION_ATTRIBUTE, TRACK_AREA_ATTRIBUTE, trackMemberAreaClick, trackPageView } from './services/analytics/analytics';
@@ -26,12 +31,17 @@ import { browserSessionPersistence, PERSISTED_KEYS, readStoredToken } from './se
 import { MEMBER_QUERY_ROOT, memberProfileQuery, memberStatusQuery } from './services/account/queries';
 import { refreshAcrossTabs } from './services/account/tabs';
 import { hasConsent, onConsentChange } from './services/consent/consent';
-import { hotelQuery } from './services/content/queries';
+import { hotelQuery, serviceMessagesQuery } from './services/content/queries';
 import { isDevelopmentHost } from './services/content/targeted-eligibility';
 import { forgetSeenIds } from './services/content/targeted-messages';
 import { readStoredCartId } from './services/booking/persisted-cart';
 import { reportError } from './services/errors/report';
+import type { FlagSource } from './services/flags/flags';
+import { DEFAULT_SNAPSHOT, browserFlagSource } from './services/flags/queries';
 import { displayLocale } from './services/i18n/catalogs';
+import { plainNumber } from './services/navigation/router-search';
+import type { SearchQueryState } from './services/search/search-state';
+import { subscribeToViewport, viewportIsMobile } from './views/shell/use-mobile-screen';
 
 export type AppActor = ActorRefFrom<typeof appMachine>;
 
@@ -61,7 +71,18 @@ function browserInfo() {
  * The actor system with the site's effects. `router` is read when an effect runs (the router is made with
  * the app actor in its context, so it exists only after this returns).
  */
-export function createAppSystem({ queryClient, router, location }: { queryClient: QueryClient; router: () => RegisteredRouter; location: { pathname: string; hash: string } }): AppSystem {
+export function createAppSystem({
+  queryClient,
+  router,
+  location,
+  flags = browserFlagSource,
+}: {
+  queryClient: QueryClient;
+  router: () => RegisteredRouter;
+  location: { pathname: string; hash: string };
+  /** The feature flags' source (the browser's GrowthBook client; tests pass their own). */
+  flags?: Pick<FlagSource, 'getSnapshot'>;
+}): AppSystem {
   const channel = createAuthChannel(refreshAcrossTabs(refreshAccessToken));
 
   const session = sessionMachine.provide({
@@ -110,9 +131,33 @@ export function createAppSystem({ queryClient, router, location }: { queryClient
     browserInfo,
   };
 
+  const pageLocale = (): Locale => app?.getSnapshot().context.locale ?? DEFAULT_LOCALE;
+  const searchEdge: SearchEdge = {
+    openResults: (search) => void router().navigate({ to: '/$locale/find-a-hotel', params: { locale: pageLocale() }, search }),
+    // A refinement (a filter, the sort, a rate chosen) changes the page the guest is reading: they keep their place on it.
+    showRefinement: (search) => void router().navigate({ to: '.', search, replace: true, resetScroll: false }),
+    followSearched: (listener) =>
+      router().subscribe('onResolved', () => {
+        const searched = searchedOf(router().state.matches);
+        if (searched) listener(searched);
+      }),
+  };
+  const modificationEdge: ModificationEdge = {
+    queryClient,
+    access: () => access() ?? { token: null, channel },
+    showConfirmation: (orderId, reservationNumber) =>
+      router().navigate({ to: '/$locale/booking/confirmation', params: { locale: pageLocale() }, search: { order_id: orderId, modified: plainNumber(reservationNumber) } }),
+  };
+
   const logic = appMachine.provide({
     actors: {
       session,
+      search: createLiveSearchLogic(searchEdge),
+      banner: createLiveBannerLogic(browserBannerEdge),
+      loadModification: fromPromise<ModificationLogic>(async () => (await import('./machines/modification/modification.live')).createLiveModificationLogic(modificationEdge)),
+      loadBannerMessages: fromPromise<BannerStart[], { locale: Locale }>(async ({ input }) =>
+        (await queryClient.fetchQuery(serviceMessagesQuery(input.locale))).map((message) => ({ messageId: message.id, isOpenedByDefault: message.attributes.isOpenedByDefault })),
+      ),
       loadLogin: fromPromise<LoginLogic>(async () => (await import('./machines/login/login.live')).createLiveLoginLogic(queryClient)),
       loadCart: fromPromise<CartLogic>(async () => (await import('./machines/cart/cart.live')).createLiveCartLogic(cartEdge)),
       loadTargeted: fromPromise<TargetedLogic>(async () => (await import('./machines/targeted/targeted.live')).createLiveTargetedLogic({ queryClient, access })),
@@ -155,6 +200,8 @@ export function createAppSystem({ queryClient, router, location }: { queryClient
       newKey: () => crypto.randomUUID(),
       // With consent to targeted messages, or on a development host (spec section 4); never on the server.
       targetedAllowed: () => typeof window !== 'undefined' && (hasConsent('targetedMessages') || isDevelopmentHost(window.location.host)),
+      // The browser's flags once they have loaded; the defaults on the server and before (as views read them).
+      flagOn: (flag) => (typeof window === 'undefined' ? DEFAULT_SNAPSHOT : flags.getSnapshot()).flags[flag],
     },
   });
   const actor = app;
@@ -162,9 +209,7 @@ export function createAppSystem({ queryClient, router, location }: { queryClient
 
   const unsubscribe: (() => void)[] = [];
   // Authenticated requests report a renewed token or a final 401.
-  unsubscribe.push(
-    channel.subscribe((event) => actor.send(event.type === 'unauthorized' ? { type: 'auth.unauthorized' } : { type: 'auth.tokenRefreshed', token: event.token })),
-  );
+  unsubscribe.push(channel.subscribe((event) => actor.send(event.type === 'unauthorized' ? { type: 'auth.unauthorized' } : { type: 'auth.tokenRefreshed', token: event.token })));
   if (typeof window !== 'undefined') {
     // Other tabs: the token they store or remove (sign-in, renewal, sign-out); the app's guards decide.
     const onStorage = (event: StorageEvent) => {
@@ -204,6 +249,38 @@ export function followRouter(system: AppSystem, router: RegisteredRouter): () =>
     system.app.send({ type: 'route.changed', pathname: toLocation.pathname, hash: toLocation.hash, locale: displayLocale(toLocation.pathname) });
   });
 }
+
+/** The search the deepest matched route read from the URL, if any. */
+function searchedOf(matches: RegisteredRouter['state']['matches']): SearchQueryState | null {
+  for (const match of [...matches].reverse()) {
+    // Only the search pages' routes put `searched` into their validated search (see routes/-search-url.ts).
+    if ('searched' in match.search) return match.search.searched;
+  }
+  return null;
+}
+
+const MODAL_SELECTOR = 'dialog[open], [aria-modal="true"]:not([hidden])';
+
+/** The document as banners hear it: modal dialogs (a change reported only when it is one) and the screen size. */
+const browserBannerEdge: BannerEdge = {
+  watchModals: (listener) => {
+    const modalIsOpen = () => document.querySelector(MODAL_SELECTOR) !== null;
+    let open = modalIsOpen();
+    listener(open);
+    // Dialogs open and close by attribute (open, aria-modal, hidden) or by being added and removed.
+    const observer = new MutationObserver(() => {
+      if (modalIsOpen() === open) return;
+      open = !open;
+      listener(open);
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open', 'aria-modal', 'hidden'] });
+    return () => observer.disconnect();
+  },
+  watchViewport: (listener) => {
+    listener(viewportIsMobile());
+    return subscribeToViewport(() => listener(viewportIsMobile()));
+  },
+};
 
 /** On the server nothing is stored: the page renders signed out, as the browser's first render does. */
 function serverStorage(): AppStorage {

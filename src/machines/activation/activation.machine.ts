@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ACTIVATION_OUTCOMES } from '../../contract/auth';
 import { InvalidInputError, statusOf } from '../../services/account/errors';
 import type { ActivationActorTypes, ActivationAnswer, ActivationContext, ActivationEvent, ActivationInput, PasswordFailure } from './activation.types';
+import { notProvided } from '../shared/shared.actors';
 
 type Outcome = (typeof ACTIVATION_OUTCOMES)[number];
 
@@ -9,8 +10,6 @@ type Outcome = (typeof ACTIVATION_OUTCOMES)[number];
 type AnswerEvent = { event: { output: ActivationAnswer } };
 /** Parameters from the error event of an activation. */
 const failureParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
-
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 
 /**
  * The activation link (spec section 4): the link's code is sent once and its outcome shown: activated

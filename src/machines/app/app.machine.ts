@@ -3,12 +3,16 @@ import type { ActorRefFromLogic, AnyActorLogic, AnyActorRef, InputFrom } from 'x
 import type { MemberProfile } from '../../contract/auth';
 import { isAccountPath, isLoginPagePath, mayOpenLoginDialog } from '../../services/account/dialog-rules';
 import { tokenSubject } from '../../services/account/token';
+import { todayInBerlin } from '../../contract/calendar-dates';
+import type { Locale } from '../../contract/locales';
 import { ANCHORS } from '../../services/navigation/paths';
+import { serviceBannerMachine } from '../banners/banners.machine';
+import { searchMachine } from '../search/search.machine';
 import { sessionMachine } from '../session/session.machine';
 import type { SessionEndReason } from '../session/session.types';
-import type { AppContext, AppEvent, AppInput, CartLogic, LoginLogic, MemberPrefill, TargetedLogic } from './app.types';
+import type { AppContext, AppEvent, AppInput, BannerStart, CartLogic, LoginLogic, MemberPrefill, ModificationLogic, TargetedLogic } from './app.types';
+import { notProvided } from '../shared/shared.actors';
 
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 const noEffect = () => undefined;
 
 /** A session that ended this way was a member's: their personal data leaves the screen. */
@@ -69,14 +73,17 @@ function hashOpensLogin(context: AppContext): boolean {
  * spawned; effects (navigation, caches) are named actions bound at the edge (src/app-actor.ts).
  */
 export const appMachine = setup({
-  types: {
-    context: {} as AppContext,
-    events: {} as AppEvent,
-    input: {} as AppInput,
-    tags: {} as 'loginLoadFailed' | 'checkoutLoadFailed',
-  },
+  types: { context: {} as AppContext, events: {} as AppEvent, input: {} as AppInput, tags: {} as 'loginLoadFailed' | 'checkoutLoadFailed' | 'modificationLoadFailed' },
   actors: {
     session: sessionMachine,
+    /** The search of the pages that show one; part of the first load, so the server renders its form. */
+    search: searchMachine,
+    /** One service banner; its open state is read in the browser only. */
+    banner: serviceBannerMachine,
+    /** The modify page's machine with its services bound (the modify page's chunk). */
+    loadModification: fromPromise<ModificationLogic>(notProvided('loadModification')),
+    /** The service messages of a language, for their banners. */
+    loadBannerMessages: fromPromise<BannerStart[], { locale: Locale }>(notProvided('loadBannerMessages')),
     /** The sign-in machine with its services bound (its own chunk). */
     loadLogin: fromPromise<LoginLogic>(notProvided('loadLogin')),
     /** The cart machine with its services and effects bound (the check-out page's chunk). */
@@ -87,7 +94,14 @@ export const appMachine = setup({
   guards: {
     /** The session is known: signed out, or signed in with the member's profile loaded (or failed). */
     isSessionSettled: ({ context }) => isSessionSettled(context),
-    /** The session is known and the cart's code is there: the cart can start. */
+    /** Changing bookings online is on, the session is known and the modification's code is there: it can start. */
+    canStartModification: ({ context }) => context.modificationLogic !== null && isSessionSettled(context) && context.flagOn('modify-booking-enabled'),
+    /** The session is known and changing bookings online is on: the modification's code may load. */
+    mayLoadModification: ({ context }) => isSessionSettled(context) && context.flagOn('modify-booking-enabled'),
+    /** The modify page's address still names the reservation whose change runs (the router calls onStay often). */
+    sameReservation: ({ context, event }) =>
+      event.type === 'modification.opened' && context.modifying?.orderId === event.start.orderId && context.modifying.reservationNumber === event.start.reservationNumber,
+    /** The cart's code is there and the session is known: the cart can start. */
     canStartCart: ({ context }) => context.cartLogic !== null && isSessionSettled(context),
     memberLeft: ({ event }) => event.type === 'session.ended' && MEMBER_LEFT.includes(event.reason),
     /** A member left while on an account page: the page is theirs only, so the visitor goes home. */
@@ -110,7 +124,10 @@ export const appMachine = setup({
     dialogMayOpenHere: ({ context }) => mayOpenLoginDialog(context.pathname, isSignedIn(context)),
   },
   actions: {
-    restoreSession: sendTo(({ context }) => context.session, ({ context }) => ({ type: 'session.restore' as const, token: context.storage.readToken() })),
+    restoreSession: sendTo(
+      ({ context }) => context.session,
+      ({ context }) => ({ type: 'session.restore' as const, token: context.storage.readToken() }),
+    ),
     setRoute: assign(({ event }) => (event.type === 'route.changed' ? { pathname: event.pathname, hash: event.hash, locale: event.locale } : {})),
     /** Leaving the page closes the dialog (a link inside it, or back and forward), except onto the login page. */
     closeLoginOnLeave: enqueueActions(({ context, event, enqueue }) => {
@@ -219,6 +236,47 @@ export const appMachine = setup({
       enqueue.sendTo(context.cart, { type: 'member.signedIn', member: memberPrefillOf(event.member?.profile) });
       enqueue.assign({ signInDuringCheckout: false });
     }),
+    /** A page that shows a search: its own search starts from the address (synchronously, so the server renders it). */
+    spawnSearch: assign(({ context, event, spawn }) => {
+      if (event.type !== 'search.opened') return {};
+      const input = { now: () => new Date(context.now()), query: event.query, payWithPointsEnabled: context.flagOn('pay-with-points-enabled'), openingDate: null };
+      return { search: spawn('search', { id: 'search', systemId: 'search', input }) };
+    }),
+    stopSearch: enqueueActions(({ context, enqueue }) => {
+      if (context.search) enqueue.stopChild(context.search);
+      enqueue.assign({ search: null });
+    }),
+    rememberModification: assign(({ event }) => (event.type === 'modification.opened' ? { modifying: event.start } : {})),
+    forgetModification: assign({ modifying: null }),
+    keepModificationLogic: assign(({ event }) => ('output' in event ? { modificationLogic: event.output as ModificationLogic } : {})),
+    spawnModification: assign(({ context, spawn }) => {
+      if (!context.modificationLogic || !context.modifying) return {};
+      const input = { ...context.modifying, today: todayInBerlin(new Date(context.now())) };
+      return { modification: spawnFlow(spawn, context.modificationLogic, { id: 'modification', systemId: 'modification', input }) };
+    }),
+    stopModification: enqueueActions(({ context, enqueue }) => {
+      if (context.modification) enqueue.stopChild(context.modification);
+      enqueue.assign({ modification: null });
+    }),
+    tellModificationSignedOut: enqueueActions(({ context, enqueue }) => {
+      if (context.modification) enqueue.sendTo(context.modification, { type: 'member.signedOut' });
+    }),
+    reportModificationLoadFailure: ({ context, event }) => context.report('error' in event ? event.error : event, 'app: loading the modification'),
+    /** One banner per service message not yet shown in this visit (`banner.<id>`); their state stays across pages. */
+    spawnBanners: assign(({ context, event, spawn }) => {
+      if (!('output' in event)) return {};
+      const banners = { ...context.banners };
+      for (const start of event.output as BannerStart[]) {
+        if (banners[start.messageId]) continue;
+        banners[start.messageId] = spawn('banner', { id: `banner.${start.messageId}`, systemId: `banner.${start.messageId}`, input: start });
+      }
+      return { banners, bannerLocale: context.locale };
+    }),
+    reportBannersLoadFailure: ({ context, event }) => context.report('error' in event ? event.error : event, 'app: loading the service messages'),
+    /** Another language may have other service messages: their banners load too. */
+    askForBannersOfLocale: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type === 'route.changed' && context.bannerLocale !== null && event.locale !== context.bannerLocale) enqueue.raise({ type: 'banners.localeChanged' });
+    }),
     tellCartSignedOut: enqueueActions(({ context, enqueue }) => {
       if (context.cart) enqueue.sendTo(context.cart, { type: 'member.signedOut' });
       enqueue.assign({ signInDuringCheckout: false });
@@ -239,13 +297,25 @@ export const appMachine = setup({
     targeted: null,
     signInForTargeted: false,
     viewedPage: null,
+    search: null,
+    modification: null,
+    modificationLogic: null,
+    modifying: null,
+    banners: {},
+    bannerLocale: null,
   }),
   type: 'parallel',
   on: {
     'route.changed': [
-      { guard: 'isNewPage', actions: ['closeLoginOnLeave', 'setRoute', 'tellLoginLocale', 'openLoginFromHash', 'tellTargetedRoute', 'trackPageView', 'notePageViewed'] },
+      {
+        guard: 'isNewPage',
+        actions: ['closeLoginOnLeave', 'askForBannersOfLocale', 'setRoute', 'tellLoginLocale', 'openLoginFromHash', 'tellTargetedRoute', 'trackPageView', 'notePageViewed'],
+      },
       { actions: ['setRoute'] },
     ],
+    // Each page that shows a search has its own, started from its address; its route says when.
+    'search.opened': { actions: ['stopSearch', 'spawnSearch'] },
+    'search.closed': { actions: 'stopSearch' },
     'storage.tokenChanged': [
       { guard: 'otherTabSignedOut', actions: 'tellSessionSignedOutElsewhere' },
       { guard: 'otherTabRenewed', actions: 'tellSessionRenewed' },
@@ -309,10 +379,7 @@ export const appMachine = setup({
           tags: ['loginLoadFailed'],
           on: { 'login.open': { target: 'loading', actions: 'rememberLoginOpen' }, 'login.load': 'loading' },
         },
-        ready: {
-          description: 'The sign-in flow runs (as `login`) for the rest of the visit.',
-          on: { 'login.open': { actions: 'openLogin' } },
-        },
+        ready: { description: 'The sign-in flow runs (as `login`) for the rest of the visit.', on: { 'login.open': { actions: 'openLogin' } } },
       },
     },
     targeted: {
@@ -321,10 +388,7 @@ export const appMachine = setup({
       states: {
         off: {
           description: 'No consent to targeted messages (and not a development host), or the page is not taken over yet.',
-          on: {
-            'app.started': { guard: 'targetedAllowed', target: 'loading' },
-            'consent.changed': { guard: 'targetedAllowed', target: 'loading' },
-          },
+          on: { 'app.started': { guard: 'targetedAllowed', target: 'loading' }, 'consent.changed': { guard: 'targetedAllowed', target: 'loading' } },
         },
         loading: {
           description: 'The targeted-message code loads.',
@@ -342,10 +406,7 @@ export const appMachine = setup({
           on: {
             'consent.changed': { guard: 'targetedForbidden', target: 'off', actions: ['stopTargeted', 'forgetSeenMessages'] },
             'session.signedIn': { actions: 'noteSignInForTargeted' },
-            'session.memberKnown': [
-              { guard: 'signedInForTargeted', actions: 'tellTargetedSignedIn' },
-              { actions: 'tellTargetedSessionChanged' },
-            ],
+            'session.memberKnown': [{ guard: 'signedInForTargeted', actions: 'tellTargetedSignedIn' }, { actions: 'tellTargetedSessionChanged' }],
             'session.ended': { actions: 'tellTargetedSessionChanged' },
           },
         },
@@ -369,18 +430,9 @@ export const appMachine = setup({
         },
         loading: {
           description: 'The cart’s code loads; then the session is checked again (a sign-in may have begun meanwhile).',
-          invoke: {
-            id: 'loadCart',
-            src: 'loadCart',
-            onDone: { target: 'waiting', actions: 'keepCartLogic' },
-            onError: { target: 'failed', actions: 'reportCartLoadFailure' },
-          },
+          invoke: { id: 'loadCart', src: 'loadCart', onDone: { target: 'waiting', actions: 'keepCartLogic' }, onError: { target: 'failed', actions: 'reportCartLoadFailure' } },
         },
-        failed: {
-          description: 'The check-out code could not be loaded; the guest can try again.',
-          tags: ['checkoutLoadFailed'],
-          on: { 'checkout.retry': 'loading' },
-        },
+        failed: { description: 'The check-out code could not be loaded; the guest can try again.', tags: ['checkoutLoadFailed'], on: { 'checkout.retry': 'loading' } },
         open: {
           description: 'The cart runs (as `cart`); sign-ins and sign-outs reach it as events.',
           entry: 'spawnCart',
@@ -390,6 +442,58 @@ export const appMachine = setup({
             'session.ended': { guard: 'memberLeft', actions: 'tellCartSignedOut' },
           },
         },
+      },
+    },
+    modification: {
+      description: 'The modify page’s flow: started once the session is known (a member’s booking needs their token), told of sign-outs.',
+      initial: 'closed',
+      on: {
+        'modification.opened': [{ guard: 'sameReservation' }, { target: '.waiting', actions: ['stopModification', 'rememberModification'] }],
+        'modification.closed': { target: '.closed', actions: ['stopModification', 'forgetModification'] },
+      },
+      states: {
+        closed: { description: 'Not on the modify page: no modification runs.' },
+        waiting: {
+          description:
+            'Waits until the session is known, so the booking is read with the member’s token if there is one (never on the server); with changes online switched off (modify-booking-enabled) nothing starts.',
+          always: [
+            { guard: 'canStartModification', target: 'open' },
+            { guard: 'mayLoadModification', target: 'loading' },
+          ],
+        },
+        loading: {
+          description: 'The modification’s code loads.',
+          invoke: {
+            id: 'loadModification',
+            src: 'loadModification',
+            onDone: { target: 'waiting', actions: 'keepModificationLogic' },
+            onError: { target: 'failed', actions: 'reportModificationLoadFailure' },
+          },
+        },
+        failed: { description: 'The modify page’s code could not be loaded; the guest can try again.', tags: ['modificationLoadFailed'], on: { 'modification.retry': 'loading' } },
+        open: {
+          description: 'The modification runs (as `modification`); a member’s sign-out ends it.',
+          entry: 'spawnModification',
+          on: { 'session.ended': { guard: 'memberLeft', actions: 'tellModificationSignedOut' } },
+        },
+      },
+    },
+    banners: {
+      description: 'The service banners (spec section 4): one actor per message, started in the browser once the page is taken over.',
+      initial: 'off',
+      states: {
+        off: { description: 'Rendered on the server or before the browser took the page over: the banners’ kept state cannot be read yet.', on: { 'app.started': 'loading' } },
+        loading: {
+          description: 'The service messages of the page’s language load.',
+          invoke: {
+            id: 'loadBannerMessages',
+            src: 'loadBannerMessages',
+            input: ({ context }) => ({ locale: context.locale }),
+            onDone: { target: 'shown', actions: 'spawnBanners' },
+            onError: { target: 'shown', actions: 'reportBannersLoadFailure' },
+          },
+        },
+        shown: { description: 'A banner runs (as `banner.<id>`) for each message; another language loads its messages too.', on: { 'banners.localeChanged': 'loading' } },
       },
     },
   },

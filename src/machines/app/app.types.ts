@@ -1,10 +1,15 @@
 import type { ActorRefFrom } from 'xstate';
+import type { FeatureFlag } from '../../contract/features';
 import type { Locale } from '../../contract/locales';
 import type { SessionPersistence } from '../../services/account/persisted-values';
 import type { cartMachine } from '../cart/cart.machine';
 import type { CartInput, MemberPrefill } from '../cart/cart.types';
 import type { loginMachine } from '../login/login.machine';
 import type { LoginEntryMode } from '../login/login.types';
+import type { serviceBannerMachine } from '../banners/banners.machine';
+import type { modificationMachine } from '../modification/modification.machine';
+import type { ModificationStart } from '../modification/modification.types';
+import type { searchMachine } from '../search/search.machine';
 import type { sessionMachine } from '../session/session.machine';
 import type { targetedMessagesMachine } from '../targeted/targeted.machine';
 import type { SessionEndReason, SessionMember } from '../session/session.types';
@@ -18,6 +23,16 @@ export type LoginRef = ActorRefFrom<LoginLogic>;
 export type CartRef = ActorRefFrom<CartLogic>;
 export type TargetedLogic = typeof targetedMessagesMachine;
 export type TargetedRef = ActorRefFrom<TargetedLogic>;
+export type SearchRef = ActorRefFrom<typeof searchMachine>;
+export type ModificationLogic = typeof modificationMachine;
+export type ModificationRef = ActorRefFrom<ModificationLogic>;
+export type BannerRef = ActorRefFrom<typeof serviceBannerMachine>;
+
+/** A service message as its banner starts: its id (the key of its kept open state) and the editors' default. */
+export interface BannerStart {
+  messageId: number;
+  isOpenedByDefault: boolean;
+}
 
 /** What the app reads from the browser's storage when it starts a flow (tests pass an in-memory one). */
 export interface AppStorage extends SessionPersistence {
@@ -41,6 +56,8 @@ export interface AppInput {
    * (spec section 4). Read when the page is taken over and when consent changes.
    */
   targetedAllowed: () => boolean;
+  /** Whether a feature flag is on now (the defaults on the server and before the flags have loaded). */
+  flagOn: (flag: FeatureFlag) => boolean;
 }
 
 /**
@@ -73,6 +90,18 @@ export interface AppContext extends AppInput {
   targeted: TargetedRef | null;
   /** A member signed in: the targeted messages hear it (their onLogin trigger) once the profile is in. */
   signInForTargeted: boolean;
+  /** The search of the page that shows one (home, results, rooms), as `search`; none elsewhere. */
+  search: SearchRef | null;
+  /** The modify page's flow (`modification`), once the session is known and its code is there. */
+  modification: ModificationRef | null;
+  /** The modification machine once its code has loaded (kept for the visit). */
+  modificationLogic: ModificationLogic | null;
+  /** The modify page is open on this reservation and waits for the session before its flow starts. */
+  modifying: ModificationStart | null;
+  /** One banner per service message of the page's language (`banner.<id>`), kept for the visit. */
+  banners: Readonly<Record<number, BannerRef>>;
+  /** The language whose service messages the banners were started for. */
+  bannerLocale: Locale | null;
 }
 
 export type AppEvent =
@@ -109,7 +138,19 @@ export type AppEvent =
   /** The check-out code could not be loaded: try again. */
   | { type: 'checkout.retry' }
   /** The visitor changed their consent (this tab or another). */
-  | { type: 'consent.changed' };
+  | { type: 'consent.changed' }
+  /** A page that shows a search opened (home, results, rooms), with the search its address holds (URL query). */
+  | { type: 'search.opened'; query: Record<string, unknown> }
+  /** The visitor left the page that showed a search. */
+  | { type: 'search.closed' }
+  /** The modify page opened on a reservation (or its address moved to another one). */
+  | { type: 'modification.opened'; start: ModificationStart }
+  /** The visitor left the modify page. */
+  | { type: 'modification.closed' }
+  /** The modify page's code could not be loaded: try again. */
+  | { type: 'modification.retry' }
+  /** Raised by the app: the visitor moved to another language, whose service messages may differ. */
+  | { type: 'banners.localeChanged' };
 
 /** The effects the app's edge provides (navigation, caches): named here, bound in src/app-actor.ts. */
 export interface AppEffects {
@@ -118,4 +159,4 @@ export interface AppEffects {
   forgetMemberQueries: () => void;
 }
 
-export type { MemberPrefill };
+export type { MemberPrefill, ModificationStart };

@@ -12,13 +12,13 @@ export interface BannerEdge {
 }
 
 /**
- * A banner's machine with the browser bound: the open state kept in storage for its message, modal
- * dialogs and the screen size. The actor starts in the browser only, after hydration, so none of this
- * runs on the server.
+ * The banners' machine with the browser bound: the open state kept in storage for each message, modal
+ * dialogs and the screen size. The app starts banners in the browser only, after hydration, so none of
+ * this runs on the server.
  */
-export function createLiveBannerLogic(messageId: number, edge: BannerEdge) {
+export function createLiveBannerLogic(edge: BannerEdge) {
   return serviceBannerMachine.provide({
-    actions: { persistOpenState: (_, params) => writeBannerOpenState(messageId, params.open) },
+    actions: { persistOpenState: ({ context }, params) => writeBannerOpenState(context.messageId, params.open) },
     actors: {
       readOpenState: fromCallback<BannerEvent, { messageId: number }>(({ input, sendBack }) => {
         sendBack({ type: 'storage.read', open: readBannerOpenState(input.messageId) });

@@ -22,6 +22,7 @@ import {
   sameTraveller,
 } from './cart.rules';
 import type { CartActorTypes, CartChange, CartContext, CartEvent, CartFailure, CartInput, CartNotice, CartTag, PayProblem } from './cart.types';
+import { notProvided } from '../shared/shared.actors';
 
 /** While the provider still works on a payment, the cart is read again this often, at most this many times. */
 export const CART_TIMINGS = { pendingRecheckMs: 3000, maxPendingChecks: 5 } as const;
@@ -32,7 +33,6 @@ const failureOf = (event: { type: string }): CartFailure => classifyFailure(erro
 const cartOf = (event: { type: string }): Cart | null => outputOf<Cart>(event);
 const payResultOf = (event: { type: string }): PayResult | null => outputOf<PayResult>(event);
 
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 const noEffect = () => undefined;
 
 /** The travellers and company as they stand: the errors of each, and what would be sent. */

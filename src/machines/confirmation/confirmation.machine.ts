@@ -1,7 +1,6 @@
 import { fromCallback, fromPromise, setup } from 'xstate';
 import type { AddressOrder, ConfirmationActorTypes, ConfirmationContext, ConfirmationEvent, ConfirmationInput, ConfirmationTag } from './confirmation.types';
-
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
+import { notProvided } from '../shared/shared.actors';
 
 /**
  * What the confirmation page does besides showing the order (spec section 7): a page opened from the

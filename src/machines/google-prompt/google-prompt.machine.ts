@@ -3,8 +3,8 @@ import { AUTH_LIMITS } from '../../contract/auth';
 import { googlePromptRules } from '../../services/account/dialog-rules';
 import { mayPlanPrompt } from './google-prompt.rules';
 import type { GooglePromptActorTypes, GooglePromptContext, GooglePromptEvent, PromptCheck, PromptConditions } from './google-prompt.types';
+import { notProvided } from '../shared/shared.actors';
 
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 // Effects are bound where the prompt starts; unbound they do nothing (the server's render, tests).
 const noEffect = () => undefined;
 

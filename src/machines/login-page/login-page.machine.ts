@@ -2,8 +2,8 @@ import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { InvalidInputError, statusOf } from '../../services/account/errors';
 import { isOidcCallback } from '../../services/account/social';
 import type { AppleAuthorization, LoginPageActorTypes, LoginPageContext, LoginPageEvent, LoginPageInput } from './login-page.types';
+import { notProvided } from '../shared/shared.actors';
 
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 // Effects are bound where the page starts the machine; unbound they do nothing (the server's render, tests).
 const noEffect = () => undefined;
 

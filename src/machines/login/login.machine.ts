@@ -4,6 +4,7 @@ import type { LoginResult, SocialProvider } from '../../contract/auth';
 import { classifyLoginFailure, SOCIAL_ERROR_MESSAGES } from '../../services/account/errors';
 import type { FacebookStatus } from '../../services/account/social';
 import type { AppleAuthorization, LoginActorTypes, LoginContext, LoginEmitted, LoginErrorCode, LoginEvent, LoginInput, LoginMethod, LoginMode, SocialPayload } from './login.types';
+import { notProvided } from '../shared/shared.actors';
 
 /** What a sign-in's answer or failure is, for the named guards and actions (read from the typed done and error events). */
 type ResultParams = { result: LoginResult };
@@ -19,8 +20,6 @@ const googlePayload = (credential: string | null): SocialPayload | null => (cred
 const applePayload = (authorization: AppleAuthorization | null): SocialPayload | null => (authorization?.id_token ? { provider: 'apple', authorization } : null);
 const facebookPayload = (status: FacebookStatus): SocialPayload | null =>
   status.status === 'connected' ? { provider: 'facebook', accessToken: status.accessToken, userID: status.userID } : null;
-
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 
 /**
  * The sign-in dialog (spec sections 2, 4, 5, 8): its six modes, the email flows (password, one-time code

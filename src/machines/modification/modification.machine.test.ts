@@ -5,9 +5,9 @@ import { HttpError } from '../../services/bff/client';
 import { CommerceError } from '../../services/booking/cart';
 import { PRICED, ROOM_PRICED, STARTED, TODAY, TRAVELLER } from './modification.fixtures';
 import { modificationMachine } from './modification.machine';
-import type { ModificationActorTypes, ModificationCompletion } from './modification.types';
+import type { BookedReservation, ModificationActorTypes, ModificationCompletion } from './modification.types';
 
-const input = { orderId: STARTED.order_id, reservationNumber: STARTED.reservation_number, currentTraveller: TRAVELLER, today: TODAY };
+const input = { orderId: STARTED.order_id, reservationNumber: STARTED.reservation_number, today: TODAY };
 
 /** The machine with actors that answer at once and record what they were asked. */
 function start(answers: { edit?: () => Promise<Modification>; complete?: () => Promise<Order | null> } = {}) {
@@ -18,6 +18,7 @@ function start(answers: { edit?: () => Promise<Modification>; complete?: () => P
     modificationMachine.provide({
       actions: { backToConfirmation: (_, completion) => completed.push(completion) },
       actors: {
+        loadBooking: fromPromise(async (): Promise<BookedReservation> => ({ changeable: true, traveller: TRAVELLER })),
         startModification: fromPromise(async ({ input: request }) => {
           asked.start.push(request);
           return STARTED;
@@ -52,6 +53,7 @@ describe('modification machine with its actors', () => {
     await waitFor(actor, (snapshot) => snapshot.matches({ editing: 'idle' }) && snapshot.context.priced);
     expect(asked.edit).toEqual([
       {
+        orderId: STARTED.order_id,
         modificationId: 'mod-1',
         roomStayId: 'rs-1',
         changes: {
@@ -67,7 +69,7 @@ describe('modification machine with its actors', () => {
     ]);
     actor.send({ type: 'modification.complete' });
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
-    expect(asked.complete).toEqual([{ modificationId: 'mod-1' }]);
+    expect(asked.complete).toEqual([{ orderId: STARTED.order_id, modificationId: 'mod-1' }]);
     expect(completed).toEqual([{ orderId: STARTED.order_id, reservationNumber: STARTED.reservation_number, order: null }]);
   });
 

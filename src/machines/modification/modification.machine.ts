@@ -3,6 +3,7 @@ import type { Modification } from '../../contract/ecommerce';
 import { classifyOrderFailure, modificationRefusalOf } from '../../services/booking/orders';
 import { changesOf, draftOf, draftProblems, hasChanges } from './modification.rules';
 import type {
+  BookedReservation,
   FailedStep,
   ModificationActorTypes,
   ModificationContext,
@@ -11,8 +12,21 @@ import type {
   ModificationEvent,
   ModificationInput,
 } from './modification.types';
+import { notProvided } from '../shared/shared.actors';
 
 type Context = ModificationContext;
+
+/** Everything of a reservation the flow holds, empty: at the start, and after a sign-out. */
+const blankBooking = () => ({
+  currentTraveller: null,
+  modification: null,
+  draft: { checkInDate: '', checkOutDate: '', adultsCount: 1, childAges: [], roomTypeCode: '', rateCode: '', traveller: { first_name: '', last_name: '', email: '' } },
+  priced: false,
+  notice: null,
+  unavailableReason: null,
+  failure: null,
+  failedStep: null,
+});
 
 /** Parameters from the done event of a call answered with a modification. */
 const modificationParams = ({ event }: { event: { output: Modification } }) => ({ modification: event.output });
@@ -20,8 +34,6 @@ const modificationParams = ({ event }: { event: { output: Modification } }) => (
 const failureParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 type FailureParams = ReturnType<typeof failureParams>;
 type ModificationParams = ReturnType<typeof modificationParams>;
-
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 
 /** The guest's edits, to the given state: from a price check (which they drop) or from a refusal. */
 const editsTo = (target: string) =>
@@ -32,31 +44,28 @@ const editsTo = (target: string) =>
     'traveller.changed': { target, actions: 'setTraveller' },
   }) as const;
 
+/** A member's sign-out, heard in every state that is not an end: the flow stops and forgets the reservation. */
+const SIGNED_OUT = { 'member.signedOut': { target: '#modification.signedOut', actions: 'forgetBooking' } } as const;
+
 /** An edit changes the draft; the price shown no longer matches it until the next check. */
 const edited = (draft: Partial<ModificationDraft>) => (context: Context) => ({ draft: { ...context.draft, ...draft }, priced: false, notice: null });
 
 /**
  * Changing a reservation after payment (spec section 4: start, edit room stays, complete). The machine
- * starts a modification for one reservation, keeps the guest's draft (dates, guests, room type and rate
- * from the answer's options, traveller), asks the server for the price and availability of the draft, and
+ * reads the reservation from its order (only one that may be changed goes on), starts a modification for
+ * it, keeps the guest's draft (dates, guests, room type and rate from the answer's options, traveller), asks the server for the price and availability of the draft, and
  * completes only a proposal the server has priced as it stands, that can be booked and that changes
  * something. A proposal that cannot be booked (an answer with `available: false`, or a 409, including a
  * price difference that could not be charged) leads to `unavailable` with the guest's edits kept; every
- * failure has a way forward (edit again, retry, back to the edits).
+ * failure has a way forward (edit again, retry, back to the edits). A member's sign-out ends the flow and
+ * drops the reservation's details.
  */
 export const modificationMachine = setup({
-  types: {
-    context: {} as Context,
-    events: {} as ModificationEvent,
-    input: {} as ModificationInput,
-  },
+  types: { context: {} as Context, events: {} as ModificationEvent, input: {} as ModificationInput },
   actors: {
-    startModification: fromPromise<ModificationActorTypes['startModification']['output'], ModificationActorTypes['startModification']['input']>(
-      notProvided('startModification'),
-    ),
-    editModification: fromPromise<ModificationActorTypes['editModification']['output'], ModificationActorTypes['editModification']['input']>(
-      notProvided('editModification'),
-    ),
+    loadBooking: fromPromise<ModificationActorTypes['loadBooking']['output'], ModificationActorTypes['loadBooking']['input']>(notProvided('loadBooking')),
+    startModification: fromPromise<ModificationActorTypes['startModification']['output'], ModificationActorTypes['startModification']['input']>(notProvided('startModification')),
+    editModification: fromPromise<ModificationActorTypes['editModification']['output'], ModificationActorTypes['editModification']['input']>(notProvided('editModification')),
     completeModification: fromPromise<ModificationActorTypes['completeModification']['output'], ModificationActorTypes['completeModification']['input']>(
       notProvided('completeModification'),
     ),
@@ -73,8 +82,12 @@ export const modificationMachine = setup({
       context.priced && context.modification !== null && context.modification.available && hasChanges(context.modification, context.draft, context.currentTraveller),
     failedAt: ({ context }, params: { step: FailedStep }) => context.failedStep === params.step,
     hasModification: ({ context }) => context.modification !== null,
+    isChangeable: (_, params: { booked: BookedReservation }) => params.booked.changeable,
   },
   actions: {
+    keepBookedTraveller: assign((_, params: { booked: BookedReservation }) => ({ currentTraveller: params.booked.traveller })),
+    /** A member signed out: nothing of their reservation stays in the flow (shared computers). */
+    forgetBooking: assign(({ context }) => ({ ...blankBooking(), orderId: context.orderId, reservationNumber: context.reservationNumber, today: context.today })),
     setDates: assign(({ context, event }) => {
       assertEvent(event, 'dates.changed');
       return edited({ checkInDate: event.checkInDate, checkOutDate: event.checkOutDate })(context);
@@ -122,23 +135,32 @@ export const modificationMachine = setup({
 }).createMachine({
   id: 'modification',
   description: 'Changing a paid reservation: start, edit dates, guests, room, rate or traveller, see the new price, complete.',
-  context: ({ input }) => ({
-    orderId: input.orderId,
-    reservationNumber: input.reservationNumber,
-    currentTraveller: input.currentTraveller,
-    today: input.today,
-    modification: null,
-    draft: { checkInDate: '', checkOutDate: '', adultsCount: 1, childAges: [], roomTypeCode: '', rateCode: '', traveller: { first_name: '', last_name: '', email: '' } },
-    priced: false,
-    notice: null,
-    unavailableReason: null,
-    failure: null,
-    failedStep: null,
-  }),
-  initial: 'starting',
+  context: ({ input }) => ({ ...blankBooking(), orderId: input.orderId, reservationNumber: input.reservationNumber, today: input.today }),
+  initial: 'loadingBooking',
   states: {
+    loadingBooking: {
+      description: 'Reads the reservation from the order: whether it may be changed online, and its traveller.',
+      on: SIGNED_OUT,
+      invoke: {
+        id: 'loadBooking',
+        src: 'loadBooking',
+        input: ({ context }) => ({ orderId: context.orderId, reservationNumber: context.reservationNumber }),
+        onDone: [
+          {
+            guard: { type: 'isChangeable', params: ({ event }) => ({ booked: event.output }) },
+            target: 'starting',
+            actions: { type: 'keepBookedTraveller', params: ({ event }) => ({ booked: event.output }) },
+          },
+          { target: 'notChangeable' },
+        ],
+        onError: { target: 'failed', actions: { type: 'setFailure', params: ({ event }) => ({ step: 'load' as const, error: event.error }) } },
+      },
+    },
+    notChangeable: { description: 'The reservation is cancelled or cannot be changed online: the page says so, nothing is started.', type: 'final' },
+    signedOut: { description: 'The member signed out (here or in another tab): the change stops and their details leave the page.', type: 'final' },
     starting: {
       description: 'Opens a modification of the reservation; the server answers with the stay as booked.',
+      on: SIGNED_OUT,
       invoke: {
         id: 'startModification',
         src: 'startModification',
@@ -151,14 +173,11 @@ export const modificationMachine = setup({
       description: 'The guest changes dates, guests, room and rate or traveller; every edit makes the price shown stale.',
       initial: 'idle',
       // An edit during a price check drops the check: its answer would price another draft.
-      on: editsTo('.idle'),
+      on: { ...editsTo('.idle'), ...SIGNED_OUT },
       states: {
         idle: {
           description: 'The draft waits: check its price, or complete a priced proposal that changes something.',
-          on: {
-            'price.check': { guard: 'isDraftValid', target: 'repricing' },
-            'modification.complete': { guard: 'canComplete', target: '#modification.completing' },
-          },
+          on: { 'price.check': { guard: 'isDraftValid', target: 'repricing' }, 'modification.complete': { guard: 'canComplete', target: '#modification.completing' } },
         },
         repricing: {
           description: 'The server prices the draft and checks that the rooms are free.',
@@ -166,6 +185,7 @@ export const modificationMachine = setup({
             id: 'editModification',
             src: 'editModification',
             input: ({ context }) => ({
+              orderId: context.orderId,
               modificationId: context.modification?.modification_id ?? '',
               roomStayId: context.modification?.room_stay_id ?? '',
               changes: changesOf(context.draft, context.currentTraveller),
@@ -184,20 +204,17 @@ export const modificationMachine = setup({
       },
     },
     unavailable: {
-      description:
-        'The draft cannot be booked (rooms taken, rate closed) or its price difference could not be charged: the edits are kept to change and check again.',
+      description: 'The draft cannot be booked (rooms taken, rate closed) or its price difference could not be charged: the edits are kept to change and check again.',
       exit: 'clearUnavailable',
-      on: {
-        ...editsTo('editing.idle'),
-        'price.check': { guard: 'isDraftValid', target: 'editing.repricing' },
-      },
+      on: { ...SIGNED_OUT, ...editsTo('editing.idle'), 'price.check': { guard: 'isDraftValid', target: 'editing.repricing' } },
     },
     completing: {
       description: 'Books the priced proposal; availability is checked once more.',
+      on: SIGNED_OUT,
       invoke: {
         id: 'completeModification',
         src: 'completeModification',
-        input: ({ context }) => ({ modificationId: context.modification?.modification_id ?? '' }),
+        input: ({ context }) => ({ orderId: context.orderId, modificationId: context.modification?.modification_id ?? '' }),
         onDone: {
           target: 'completed',
           actions: {
@@ -212,14 +229,13 @@ export const modificationMachine = setup({
         ],
       },
     },
-    completed: {
-      description: 'The reservation is changed; the page goes back to the confirmation with a notice.',
-      type: 'final',
-    },
+    completed: { description: 'The reservation is changed; the page goes back to the confirmation with a notice.', type: 'final' },
     failed: {
       description: 'A call failed or the reservation cannot be found: retry the step, go back to the edits, or leave.',
       on: {
+        ...SIGNED_OUT,
         'modification.retry': [
+          { guard: { type: 'failedAt', params: { step: 'load' } }, target: 'loadingBooking', actions: 'clearFailure' },
           { guard: { type: 'failedAt', params: { step: 'start' } }, target: 'starting', actions: 'clearFailure' },
           { target: 'completing', actions: 'clearFailure' },
         ],

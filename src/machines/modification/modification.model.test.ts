@@ -10,7 +10,7 @@ import { PRICED, STARTED, TODAY, TRAVELLER, UNAVAILABLE } from './modification.f
 import { modificationMachine } from './modification.machine';
 import { hasChanges } from './modification.rules';
 import { selectCanComplete, selectFailure, selectPhase, selectPriceChange, selectProblems, selectUnavailableReason } from './modification.selectors';
-import type { ModificationCompletion, ModificationEvent, ModificationInput } from './modification.types';
+import type { BookedReservation, ModificationCompletion, ModificationEvent, ModificationInput } from './modification.types';
 
 /*
  * The modification machine, walked with the harness: every state and transition, with the invoked actors'
@@ -20,12 +20,13 @@ import type { ModificationCompletion, ModificationEvent, ModificationInput } fro
  * priced proposal that can be booked and changes something, and an answer never overwrites the guest's edits.
  */
 
-const never = <T,>() => new Promise<T>(() => undefined);
+const never = <T>() => new Promise<T>(() => undefined);
 /** The way back to the confirmation each replayed path asks for (its `backToConfirmation` effect). */
 let completed: ModificationCompletion[] = [];
 const machine = modificationMachine.provide({
   actions: { backToConfirmation: (_, completion) => completed.push(completion) },
   actors: {
+    loadBooking: fromPromise(() => never<BookedReservation>()),
     startModification: fromPromise(() => never<Modification>()),
     editModification: fromPromise(() => never<Modification>()),
     completeModification: fromPromise(() => never<Order | null>()),
@@ -34,7 +35,9 @@ const machine = modificationMachine.provide({
 type Snapshot = SnapshotFrom<typeof machine>;
 type Path = MachinePath<typeof machine>;
 
-const input: ModificationInput = { orderId: STARTED.order_id, reservationNumber: STARTED.reservation_number, currentTraveller: TRAVELLER, today: TODAY };
+const input: ModificationInput = { orderId: STARTED.order_id, reservationNumber: STARTED.reservation_number, today: TODAY };
+const BOOKED: BookedReservation = { changeable: true, traveller: TRAVELLER };
+const NOT_CHANGEABLE: BookedReservation = { changeable: false, traveller: TRAVELLER };
 
 const ERRORS = {
   '400': new HttpError(400),
@@ -65,6 +68,11 @@ const EVENTS: ModificationEvent[] = [
   { type: 'modification.complete' },
   { type: 'modification.retry' },
   { type: 'edits.resume' },
+  { type: 'member.signedOut' },
+  done('loadBooking', BOOKED),
+  done('loadBooking', NOT_CHANGEABLE),
+  failed('loadBooking', '404'),
+  failed('loadBooking', '500'),
   done('startModification', STARTED),
   failed('startModification', '404'),
   failed('startModification', '500'),
@@ -131,6 +139,7 @@ function label(event: {
   traveller?: { email: string; last_name: string };
 }): string {
   if (event.type.startsWith('xstate.done.actor.')) {
+    if (event.output === BOOKED || event.output === NOT_CHANGEABLE) return `done:loadBooking(${event.output === BOOKED ? 'changeable' : 'not changeable'})`;
     const output = event.output as Modification | null;
     const detail = output === null ? 'done' : output === STARTED ? 'started' : output.available ? 'priced' : 'not available';
     return `${event.type.replace('xstate.done.actor.', 'done:')}(${detail})`;
@@ -224,8 +233,25 @@ function checkLastStep(path: Path, { snapshots, completed }: ReturnType<typeof r
     expect(selectFailure(final)).toEqual({ failure: event.error?.status === 404 ? 'notFound' : 'failed', canResume: true });
     expect(final.context.draft).toEqual(before.context.draft);
   }
+  if (type === 'xstate.done.actor.loadBooking') {
+    // Only a reservation that may be changed is started, from its traveller.
+    const booked = (event.output as unknown as BookedReservation).changeable;
+    expect(final.value).toBe(booked ? 'starting' : 'notChangeable');
+    if (booked) expect(final.context.currentTraveller).toEqual(TRAVELLER);
+  }
+  if (type === 'xstate.error.actor.loadBooking') {
+    expect(selectFailure(final)).toEqual({ failure: event.error?.status === 404 ? 'notFound' : 'failed', canResume: false });
+  }
+  if (type === 'member.signedOut') {
+    // Shared computers: nothing of the member's reservation stays, and the flow is over.
+    expect(final.value).toBe('signedOut');
+    expect(final.status).toBe('done');
+    expect(final.context.currentTraveller).toBeNull();
+    expect(final.context.modification).toBeNull();
+    expect(final.context.draft.traveller).toEqual({ first_name: '', last_name: '', email: '' });
+  }
   if (type === 'modification.retry') {
-    expect(final.value).toBe(before.context.failedStep === 'start' ? 'starting' : 'completing');
+    expect(final.value).toBe({ load: 'loadingBooking', start: 'starting', complete: 'completing' }[before.context.failedStep ?? 'complete']);
     expect(final.context.failure).toBeNull();
   }
   if (type === 'edits.resume') {

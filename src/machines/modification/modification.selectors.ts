@@ -11,7 +11,7 @@ export interface ModificationSnapshot {
 }
 
 /** Where the flow is, in the words the view uses. */
-export type ModificationPhase = 'starting' | 'editing' | 'repricing' | 'unavailable' | 'completing' | 'completed' | 'failed';
+export type ModificationPhase = 'loading' | 'starting' | 'editing' | 'repricing' | 'unavailable' | 'completing' | 'completed' | 'failed' | 'notChangeable' | 'signedOut';
 
 export function selectPhase(snapshot: ModificationSnapshot): ModificationPhase {
   const { value } = snapshot;
@@ -19,6 +19,10 @@ export function selectPhase(snapshot: ModificationSnapshot): ModificationPhase {
     return (value as { editing: unknown }).editing === 'repricing' ? 'repricing' : 'editing';
   }
   switch (value) {
+    case 'loadingBooking':
+      return 'loading';
+    case 'notChangeable':
+    case 'signedOut':
     case 'starting':
     case 'unavailable':
     case 'completing':
@@ -32,8 +36,7 @@ export function selectPhase(snapshot: ModificationSnapshot): ModificationPhase {
 
 export const selectDraft = (snapshot: ModificationSnapshot): ModificationDraft => snapshot.context.draft;
 
-export const selectProblems = (snapshot: ModificationSnapshot): DraftProblem[] =>
-  draftProblems(snapshot.context.draft, snapshot.context.currentTraveller, snapshot.context.today);
+export const selectProblems = (snapshot: ModificationSnapshot): DraftProblem[] => draftProblems(snapshot.context.draft, snapshot.context.currentTraveller, snapshot.context.today);
 
 /** The stay as booked, once the modification started. */
 export function selectOriginal(snapshot: ModificationSnapshot) {

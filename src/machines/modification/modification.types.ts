@@ -26,7 +26,7 @@ export type DraftProblem = 'dates.invalid' | 'dates.past' | 'dates.order' | 'dat
 export type ModificationFailure = 'notFound' | 'failed';
 
 /** The step a failure interrupted, which a retry repeats. */
-export type FailedStep = 'start' | 'complete';
+export type FailedStep = 'load' | 'start' | 'complete';
 
 /**
  * Why the draft cannot be booked as it stands: the rooms (or the rate) are not free for it, or the price
@@ -37,18 +37,29 @@ export type UnavailableReason = 'roomsGone' | 'paymentFailed';
 /** A notice shown while the guest keeps editing: the price check failed, or the server refused the draft as it stands. */
 export type ModificationNotice = 'repriceFailed' | 'editRejected' | null;
 
-export interface ModificationInput {
+/** The reservation to change, as the modify page's address names it. */
+export interface ModificationStart {
   orderId: string;
   reservationNumber: string;
-  /** The reservation's traveller today (from the order): the draft starts from it, and a change is sent only if there is one. */
-  currentTraveller: Traveller | null;
+}
+
+export interface ModificationInput extends ModificationStart {
   /** Today's date in the business time zone (`yyyy-MM-dd`): arrivals before it are refused. */
   today: string;
+}
+
+/** The reservation as the order holds it: whether it may be changed online, and its traveller. */
+export interface BookedReservation {
+  /** Not cancelled, and the hotel allows online changes of it. */
+  changeable: boolean;
+  /** The reservation's traveller today: the draft starts from it, and a change is sent only if there is one. */
+  traveller: Traveller | null;
 }
 
 export interface ModificationContext {
   orderId: string;
   reservationNumber: string;
+  /** The reservation's traveller (from the order, once loaded). */
   currentTraveller: Traveller | null;
   today: string;
   /** The server's last answer: the original stay, the proposed one, its price and whether it can be booked. */
@@ -75,7 +86,9 @@ export type ModificationEvent =
   /** After a failure: repeats the step that failed. */
   | { type: 'modification.retry' }
   /** After a failed completion: back to the edits, as they were. */
-  | { type: 'edits.resume' };
+  | { type: 'edits.resume' }
+  /** From the app: the member signed out (here or elsewhere); their booking's details leave the page. */
+  | { type: 'member.signedOut' };
 
 /** A completed change, for the way back to the confirmation: the order as the BFF answered it, if it did. */
 export interface ModificationCompletion {
@@ -86,7 +99,8 @@ export interface ModificationCompletion {
 
 /** Inputs and outputs of the actors the machine invokes (bound with `.provide` by the view layer). */
 export interface ModificationActorTypes {
+  loadBooking: { input: ModificationStart; output: BookedReservation };
   startModification: { input: { orderId: string; reservationNumber: string }; output: Modification };
-  editModification: { input: { modificationId: string; roomStayId: string; changes: EditModificationRequest }; output: Modification };
-  completeModification: { input: { modificationId: string }; output: Order | null };
+  editModification: { input: { orderId: string; modificationId: string; roomStayId: string; changes: EditModificationRequest }; output: Modification };
+  completeModification: { input: { orderId: string; modificationId: string }; output: Order | null };
 }

@@ -5,6 +5,7 @@ import type { Locale } from '../../contract/locales';
 import { countdownMsLeft, isEligible, pickMessage } from '../../services/content/targeted-eligibility';
 import type { EligibilityContext } from '../../services/content/targeted-eligibility';
 import type { BrowserFacts, PageFacts, TargetedContext, TargetedEvent, TargetedInput, TargetedTag, VisitorFacts } from './targeted.types';
+import { notProvided } from '../shared/shared.actors';
 
 /** Timings of spec section 9. */
 export const TARGETED_TIMING = {
@@ -18,8 +19,6 @@ export const TARGETED_TIMING = {
 
 /** setTimeout's largest delay (about 24.8 days); a countdown further away is looked at again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 
 /** What the eligibility rules are asked with, or null while a fact is still unknown. */
 function eligibilityOf(context: TargetedContext): EligibilityContext | null {

@@ -3,9 +3,8 @@ import { hotelSearchQuery } from '../../services/search/queries';
 import { hotelSearchRequest } from '../../services/search/search-requests';
 import { SearchPageSchema } from '../../services/search/search-url';
 import { prefetchForPage } from '../-prefetch';
-import { keepSearchedOutOfUrl } from '../-search-url';
+import { closePageSearch, keepSearchedOutOfUrl, openPageSearch } from '../-search-url';
 import { ResultsPage } from '../../views/search/ResultsPage';
-import { SearchProvider } from '../../views/search/SearchProvider';
 
 export const Route = createFileRoute('/$locale/find-a-hotel')({
   // The search codec reads the query field by field and falls back to defaults; nothing is rejected here.
@@ -16,13 +15,11 @@ export const Route = createFileRoute('/$locale/find-a-hotel')({
     if (deps.searched.location.trim() === '') return;
     await prefetchForPage(context.queryClient, hotelSearchQuery(hotelSearchRequest(deps.searched, { locale: context.locale })));
   },
+  onEnter: ({ context, search }) => openPageSearch(context.app, search.searched),
+  onLeave: ({ context }) => closePageSearch(context.app),
   component: function FindAHotelRoute() {
     const { locale } = Route.useRouteContext();
     const { searched } = Route.useSearch();
-    return (
-      <SearchProvider locale={locale} search={searched}>
-        <ResultsPage locale={locale} searched={searched} />
-      </SearchProvider>
-    );
+    return <ResultsPage locale={locale} searched={searched} />;
   },
 });

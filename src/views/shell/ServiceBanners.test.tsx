@@ -7,9 +7,12 @@ import { hydrateRoot } from 'react-dom/client';
 import { prerender } from 'react-dom/static';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceMessage } from '../../contract/content';
+import { createAppSystem } from '../../app-actor';
+import type { AppSystem } from '../../app-actor';
 import { serviceMessagesQuery } from '../../services/content/queries';
 import { bannerStorageKey } from '../../services/content/service-messages';
 import { ServiceBanners } from './ServiceBanners';
+import { AppSystemContext } from './session-context';
 import { MOBILE_MEDIA_QUERY } from './use-mobile-screen';
 
 const maintenance: ServiceMessage = {
@@ -41,21 +44,55 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  systems.forEach((system) => system.stop());
+  systems = [];
   vi.unstubAllGlobals();
   document.querySelectorAll('dialog').forEach((dialog) => dialog.remove());
   localStorage.clear();
 });
 
-function tree(pathname: string) {
+let systems: AppSystem[] = [];
+
+/** The banners of a page with the app's actor system (not yet started: as on the server and before hydration). */
+function tree(pathname: string, messages: ServiceMessage[] = MESSAGES) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(serviceMessagesQuery('en').queryKey, MESSAGES);
-  return (
+  // The app loads the messages of the path's language; the banners show those the view reads.
+  queryClient.setQueryData(serviceMessagesQuery('en').queryKey, messages);
+  queryClient.setQueryData(serviceMessagesQuery('de').queryKey, messages);
+  const system = createAppSystem({
+    queryClient,
+    router: () => {
+      throw new Error('no router in these tests');
+    },
+    location: { pathname, hash: '' },
+  });
+  systems.push(system);
+  const element = (
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <ServiceBanners locale="en" pathname={pathname} />
+        <AppSystemContext.Provider value={system}>
+          <ServiceBanners locale="en" pathname={pathname} />
+        </AppSystemContext.Provider>
       </QueryClientProvider>
     </I18nProvider>
   );
+  return { element, system };
+}
+
+/** Takes the page over, as the app's root does once hydrated: the app starts the banners. */
+async function takeOver(system: AppSystem) {
+  await act(async () => {
+    system.app.send({ type: 'app.started' });
+    await waitFor(() => expect(system.app.getSnapshot().matches({ banners: 'shown' })).toBe(true));
+  });
+}
+
+/** Renders a page's banners in the browser, taken over. */
+async function renderBanners(pathname: string, messages?: ServiceMessage[]) {
+  const { element, system } = tree(pathname, messages);
+  const view = render(element);
+  await takeOver(system);
+  return view;
 }
 
 /** Text the visitor can see: present and not inside a hidden element. */
@@ -97,7 +134,7 @@ async function openDialog(): Promise<HTMLDialogElement> {
 
 describe('service banners', () => {
   it('render nothing on the server, even with the messages at hand, and appear once the page is hydrated', async () => {
-    const { prelude } = await prerender(tree('/en/find-a-hotel'));
+    const { prelude } = await prerender(tree('/en/find-a-hotel').element);
     const html = await new Response(prelude).text();
     expect(html).not.toContain('Planned maintenance');
     expect(html).not.toContain('<section');
@@ -105,7 +142,10 @@ describe('service banners', () => {
     container.innerHTML = html;
     document.body.append(container);
     const recoverable = vi.fn();
-    const root = await act(async () => hydrateRoot(container, tree('/en/find-a-hotel'), { onRecoverableError: recoverable }));
+    const { element, system } = tree('/en/find-a-hotel');
+    const root = await act(async () => hydrateRoot(container, element, { onRecoverableError: recoverable }));
+    expect(within(container).queryByRole('region')).toBeNull();
+    await takeOver(system);
     await waitFor(() => expect(within(container).getByRole('region', { name: 'Planned maintenance' })).toBeTruthy());
     expect(recoverable).not.toHaveBeenCalled();
     act(() => root.unmount());
@@ -117,13 +157,13 @@ describe('service banners', () => {
     ['/en/find-a-hotel/', ['Planned maintenance', 'We are here for you']],
     ['/en/', ['We are here for you']],
     ['/de/account/overview', ['We are here for you', 'New account pages']],
-  ])('on %s show the messages targeted at it: %j', (pathname, headers) => {
-    render(tree(pathname));
+  ])('on %s show the messages targeted at it: %j', async (pathname, headers) => {
+    await renderBanners(pathname);
     expect(screen.getAllByRole('region').map((region) => within(region).getByRole('heading').textContent)).toEqual(headers);
   });
 
-  it('start as isOpenedByDefault says when the visitor has not chosen', () => {
-    render(tree('/en/account/overview'));
+  it('start as isOpenedByDefault says when the visitor has not chosen', async () => {
+    await renderBanners('/en/account/overview');
     expect(toggleOf('We are here for you').getAttribute('aria-expanded')).toBe('true');
     expect(visibleText('Every day 08:00 to 20:00.')).toBe(true);
     expect(toggleOf('New account pages').getAttribute('aria-expanded')).toBe('false');
@@ -132,7 +172,7 @@ describe('service banners', () => {
 
   it('close and open with the toggle, keep the choice per message and start as chosen next time', async () => {
     const user = userEvent.setup();
-    const first = render(tree('/en/find-a-hotel'));
+    const first = await renderBanners('/en/find-a-hotel');
     await user.click(toggleOf('Planned maintenance'));
     expect(toggleOf('Planned maintenance').getAttribute('aria-expanded')).toBe('false');
     expect(toggleOf('Planned maintenance').textContent).toBe('Open');
@@ -142,7 +182,7 @@ describe('service banners', () => {
     expect(toggleOf('We are here for you').getAttribute('aria-expanded')).toBe('true');
     first.unmount();
 
-    render(tree('/en/find-a-hotel'));
+    await renderBanners('/en/find-a-hotel');
     expect(toggleOf('Planned maintenance').getAttribute('aria-expanded')).toBe('false');
     await user.click(toggleOf('Planned maintenance'));
     expect(toggleOf('Planned maintenance').getAttribute('aria-expanded')).toBe('true');
@@ -151,14 +191,14 @@ describe('service banners', () => {
     expect(localStorage.getItem(bannerStorageKey(maintenance.id))).toBe('true');
   });
 
-  it('honour a kept open state over a closed default', () => {
+  it('honour a kept open state over a closed default', async () => {
     localStorage.setItem(bannerStorageKey(startsClosed.id), 'true');
-    render(tree('/en/account/bookings'));
+    await renderBanners('/en/account/bookings');
     expect(toggleOf('New account pages').getAttribute('aria-expanded')).toBe('true');
   });
 
-  it('link the toggle to the text it shows and hides, and paint the message colour', () => {
-    render(tree('/en/find-a-hotel'));
+  it('link the toggle to the text it shows and hides, and paint the message colour', async () => {
+    await renderBanners('/en/find-a-hotel');
     const region = screen.getByRole('region', { name: 'Planned maintenance' });
     const controlled = document.getElementById(toggleOf('Planned maintenance').getAttribute('aria-controls') ?? '');
     expect(controlled?.textContent).toBe('Search may be slower tonight.');
@@ -167,7 +207,7 @@ describe('service banners', () => {
 
   it('step aside while a modal is open on a mobile screen, and come back when it closes', async () => {
     stubViewport(true);
-    render(tree('/en/find-a-hotel'));
+    await renderBanners('/en/find-a-hotel');
     expect(bannerNamed('Planned maintenance')).not.toBeNull();
     const dialog = await openDialog();
     expect(screen.queryAllByRole('region')).toEqual([]);
@@ -180,7 +220,7 @@ describe('service banners', () => {
 
   it('stay beside a modal on a wide screen, and step aside when the screen narrows', async () => {
     const resize = stubViewport(false);
-    render(tree('/en/find-a-hotel'));
+    await renderBanners('/en/find-a-hotel');
     await openDialog();
     expect(screen.getAllByRole('region')).toHaveLength(2);
     act(() => resize(true));
@@ -192,7 +232,7 @@ describe('service banners', () => {
   it('keep their open state while hidden under a modal', async () => {
     const user = userEvent.setup();
     stubViewport(true);
-    render(tree('/en/find-a-hotel'));
+    await renderBanners('/en/find-a-hotel');
     await user.click(toggleOf('Planned maintenance'));
     const dialog = await openDialog();
     await act(async () => {
@@ -204,20 +244,12 @@ describe('service banners', () => {
 });
 
 describe('banner content', () => {
-  it('renders no script from a message into the page', () => {
+  it('renders no script from a message into the page', async () => {
     const hostile: ServiceMessage = {
       ...hours,
       attributes: { ...hours.attributes, description: '<p>Hello</p><img src="x" onerror="window.__pwned = true"><script>window.__pwned = true</script>' },
     };
-    const queryClient = new QueryClient();
-    queryClient.setQueryData(serviceMessagesQuery('en').queryKey, [hostile]);
-    render(
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <ServiceBanners locale="en" pathname="/en/" />
-        </QueryClientProvider>
-      </I18nProvider>,
-    );
+    await renderBanners('/en/', [hostile]);
     const region = screen.getByRole('region', { name: 'We are here for you' });
     expect(region.querySelector('script')).toBeNull();
     expect(region.querySelector('[onerror]')).toBeNull();

@@ -1,44 +1,40 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useId, useMemo } from 'react';
 import type { CSSProperties } from 'react';
 import type { ServiceMessage } from '../../contract/content';
 import type { Locale } from '../../contract/locales';
-import { createLiveBannerLogic } from '../../machines/banners/banners.live';
-import type { BannerEdge } from '../../machines/banners/banners.live';
+import type { BannerRef } from '../../machines/app/app.types';
 import { descriptionHtmlOf, messagesForPage, selectBannerExpanded, selectBannerShown } from '../../machines/banners/banners.selectors';
 import { serviceMessagesQuery } from '../../services/content/queries';
-import { subscribeToViewport, viewportIsMobile } from './use-mobile-screen';
+import { useAppSelector } from './session-context';
 import './service-banners.css';
-
-const MODAL_SELECTOR = 'dialog[open], [aria-modal="true"]:not([hidden])';
 
 /**
  * The service banners of the page (spec section 4): the messages whose targetUrls match the path, each
- * expanded or collapsed as the visitor left it. Nothing renders on the server or before hydration: the
- * open state lives in the browser's storage, and the first browser render must match the server's.
+ * expanded or collapsed as the visitor left it. Each is the app's `banner.<id>` actor, which the app starts
+ * in the browser once the page is taken over: nothing renders on the server or before hydration (the
+ * open state lives in the browser's storage, and the first browser render must match the server's).
  */
 export function ServiceBanners({ locale, pathname }: { locale: Locale; pathname: string }) {
   const { data } = useQuery(serviceMessagesQuery(locale));
-  const messages = messagesForPage(data ?? [], pathname);
+  const banners = useAppSelector((snapshot) => snapshot.context.banners);
+  const messages = messagesForPage(data ?? [], pathname).filter((message) => banners[message.id]);
   if (messages.length === 0) return null;
   return (
     <div className="service-banners">
       {messages.map((message) => (
-        <ServiceBanner key={message.id} message={message} />
+        <ServiceBanner key={message.id} message={message} actor={banners[message.id] as BannerRef} />
       ))}
     </div>
   );
 }
 
-function ServiceBanner({ message }: { message: ServiceMessage }) {
+function ServiceBanner({ message, actor }: { message: ServiceMessage; actor: BannerRef }) {
   const { t } = useLingui();
   const headerId = useId();
   const bodyId = useId();
-  // Built once per banner: useActorRef keeps the first machine it is given.
-  const [machine] = useState(() => createLiveBannerLogic(message.id, BROWSER));
-  const actor = useActorRef(machine, { input: { messageId: message.id, isOpenedByDefault: message.attributes.isOpenedByDefault } });
   const shown = useSelector(actor, selectBannerShown);
   const expanded = useSelector(actor, selectBannerExpanded);
   const html = useMemo(() => descriptionHtmlOf(message), [message]);
@@ -51,13 +47,7 @@ function ServiceBanner({ message }: { message: ServiceMessage }) {
         <h2 id={headerId} className="service-banner__header">
           {message.attributes.header}
         </h2>
-        <button
-          type="button"
-          className="service-banner__toggle"
-          aria-expanded={expanded}
-          aria-controls={bodyId}
-          onClick={() => actor.send({ type: 'banner.toggle' })}
-        >
+        <button type="button" className="service-banner__toggle" aria-expanded={expanded} aria-controls={bodyId} onClick={() => actor.send({ type: 'banner.toggle' })}>
           {expanded ? t`Close` : t`Open`}
         </button>
       </div>
@@ -65,32 +55,4 @@ function ServiceBanner({ message }: { message: ServiceMessage }) {
       <div id={bodyId} className="service-banner__body" hidden={!expanded} dangerouslySetInnerHTML={{ __html: html }} />
     </section>
   );
-}
-
-/** The document as banners hear it: modal dialogs (a change reported only when it is one) and the screen size. */
-const BROWSER: BannerEdge = {
-  watchModals: (listener) => {
-    let open = modalIsOpen();
-    listener(open);
-    return subscribeToModals(() => {
-      if (modalIsOpen() === open) return;
-      open = !open;
-      listener(open);
-    });
-  },
-  watchViewport: (listener) => {
-    listener(viewportIsMobile());
-    return subscribeToViewport(() => listener(viewportIsMobile()));
-  },
-};
-
-function modalIsOpen(): boolean {
-  return document.querySelector(MODAL_SELECTOR) !== null;
-}
-
-function subscribeToModals(onChange: () => void): () => void {
-  // Dialogs open and close by attribute (open, aria-modal, hidden) or by being added and removed.
-  const observer = new MutationObserver(onChange);
-  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open', 'aria-modal', 'hidden'] });
-  return () => observer.disconnect();
 }

@@ -52,7 +52,17 @@ export function ModifyForm({ locale, hotelName, roomTypeName, rateName, orderId 
     </Link>
   );
 
-  if (phase === 'starting') return <CardSkeletons count={1} label={t`Preparing your change…`} />;
+  if (phase === 'loading' || phase === 'starting') return <CardSkeletons count={1} label={t`Preparing your change…`} />;
+  if (phase === 'signedOut') {
+    return (
+      <div className="notice" role="status">
+        <p>{t`You signed out, so this change was stopped and your details were removed from this page. Nothing was changed.`}</p>
+        <p className="booking-room__actions">{back}</p>
+      </div>
+    );
+  }
+  // The page says why (cancelled, or not changeable online) from the order it shows.
+  if (phase === 'notChangeable') return null;
   if (phase === 'completed') return <p role="status">{t`Your change is saved. Taking you back to your booking…`}</p>;
   if (failure) {
     return (

@@ -6,12 +6,11 @@ import { isOrderNotFound, orderQuery } from '../../../services/booking/queries';
 import { useFlag } from '../../shell/flags-context';
 import { PageTitle } from '../../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../../shell/QueryState';
-import { useAuthAccess } from '../../shell/session-context';
+import { useAppSelector, useAppSystem, useAuthAccess } from '../../shell/session-context';
 import { SiteLink } from '../../shell/SiteLink';
 import { pageToComeHref } from '../../ui/pages-to-come';
 import { confirmationLink } from '../confirmation/booking-format';
 import { BookingNotFound } from '../confirmation/BookingNotFound';
-import { ModificationProvider } from './ModificationProvider';
 import { ModifyForm } from './ModifyForm';
 import '../confirmation/confirmation.css';
 
@@ -28,6 +27,10 @@ export function ModifyPage({ locale, orderId, reservationNumber }: ModifyPagePro
   const access = useAuthAccess();
   const ready = enabled && orderId !== undefined && reservationNumber !== undefined;
   const order = useQuery({ ...orderQuery(orderId ?? '', access), enabled: ready });
+  // The change itself is the app's `modification` actor, started by the page's route once the session is known.
+  const { app } = useAppSystem();
+  const modificationRunning = useAppSelector((snapshot) => snapshot.context.modification !== null);
+  const modificationLoadFailed = useAppSelector((snapshot) => snapshot.hasTag('modificationLoadFailed'));
   const back = orderId ? (
     <Link className="button" {...confirmationLink(locale, orderId)}>
       {t`Back to your booking`}
@@ -66,13 +69,17 @@ export function ModifyPage({ locale, orderId, reservationNumber }: ModifyPagePro
         <LoadFailed message={t`Your booking could not be loaded.`} onRetry={() => void order.refetch()} />
       ) : !stay || !room ? null : room.status === 'cancelled' || !room.modifiable ? (
         <>
-          <p className="notice">{room.status === 'cancelled' ? t`This reservation is cancelled and cannot be changed.` : t`This reservation cannot be changed online. Please contact the hotel.`}</p>
+          <p className="notice">
+            {room.status === 'cancelled' ? t`This reservation is cancelled and cannot be changed.` : t`This reservation cannot be changed online. Please contact the hotel.`}
+          </p>
           <p>{back}</p>
         </>
+      ) : modificationLoadFailed ? (
+        <LoadFailed message={t`Your booking could not be loaded. Check your connection and try again.`} onRetry={() => app.send({ type: 'modification.retry' })} />
+      ) : !modificationRunning ? (
+        <CardSkeletons count={1} label={t`Preparing your change…`} />
       ) : (
-        <ModificationProvider locale={locale} orderId={orderId} reservationNumber={reservationNumber} currentTraveller={room.traveller}>
-          <ModifyForm locale={locale} hotelName={stay.hotel_name} roomTypeName={room.room_type_name} rateName={room.reservation_info.rate_name} orderId={orderId} />
-        </ModificationProvider>
+        <ModifyForm locale={locale} hotelName={stay.hotel_name} roomTypeName={room.room_type_name} rateName={room.reservation_info.rate_name} orderId={orderId} />
       )}
     </div>
   );

@@ -1,6 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MEMBER_PROFILE } from '../../../../test/auth/members';
+import { validToken } from '../../../../test/auth/tokens';
 import { renderApp } from '../../../../test/web/render-app';
 import type { BffHandler } from '../../../../test/web/render-app';
 import type { Modification } from '../../../contract/ecommerce';
@@ -193,9 +195,28 @@ describe('changing a booking', () => {
     expect(screen.getByRole('link', { name: 'Back to your booking' }).getAttribute('href')).toBe(`/en/booking/confirmation?order_id=${ORDER_ID}`);
   });
 
+  it('stops the change and takes the traveller off the page when the member signs out in another tab', async () => {
+    localStorage.setItem('token', validToken(Date.now(), { sub: 'guid-ada' }));
+    const orderAndMember = bff({ body: { data: PRICED } });
+    await renderApp(PAGE, (url) => {
+      if (url.pathname === '/bff/members/profile') return { body: { data: { ...MEMBER_PROFILE, Guid: 'guid-ada' } } };
+      if (url.pathname === '/bff/members/status') return { body: { data: { dailypointStatus: { reward_level: 'DB', rewards_points: 0 }, strapiStatus: { crs_id: null } } } };
+      return orderAndMember(url);
+    });
+    const lastName = (await screen.findByLabelText('Last name', undefined, { timeout: 5000 })) as HTMLInputElement;
+    expect(lastName.value).toBe('Lovelace');
+    localStorage.removeItem('token');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: null }));
+    });
+    expect(await screen.findByText(/^You signed out, so this change was stopped/, undefined, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByLabelText('Last name')).toBeNull();
+    expect(screen.queryByDisplayValue('Lovelace')).toBeNull();
+  });
+
   it('is not available while modify-booking-enabled is off, and starts nothing', async () => {
     flagsOff.add('modify-booking-enabled');
-    const { fetchMock } = await renderApp(PAGE, bff({ body: { data: PRICED } }));
+    const { fetchMock } = await renderApp(PAGE, bff({ body: { data: PRICED } }), { flagsOff });
     expect(await screen.findByText(/^Changing a booking online is not available/, undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to your booking' }).getAttribute('href')).toBe(`/en/booking/confirmation?order_id=${ORDER_ID}`);
     expect(screen.queryByLabelText('Departure')).toBeNull();
