@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, pageConnectSources } from './config';
 describe('loadConfig', () => {
   it('has defaults for everything', () => {
     expect(loadConfig({})).toEqual({
+      mode: 'demo',
       port: 3000,
       host: '0.0.0.0',
       databaseUrl: undefined,
@@ -44,8 +45,10 @@ describe('loadConfig', () => {
         FEATURES_FILE: '/etc/site/flags.json',
         GROWTHBOOK_CLIENT_KEY: 'sdk-abc123',
         GROWTHBOOK_API_HOST: 'https://flags.example.com',
+        SITE_MODE: 'demo',
       }),
     ).toEqual({
+      mode: 'demo',
       port: 8080,
       host: '127.0.0.1',
       databaseUrl: 'postgres://app:secret@db:5432/hotels',
@@ -102,6 +105,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', ENABLE_DEV_OUTBOX: '1', ENABLE_DEV_IDP: 'true' }).auth).toMatchObject({ devOutbox: true, devIdp: true });
     expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET must have at least 32 characters/);
     expect(() => loadConfig({ ENABLE_DEV_IDP: 'yes' })).toThrow(/ENABLE_DEV_IDP must be 1, 0, true or false/);
+  });
+
+  it('runs as the demo unless SITE_MODE=production, or NODE_ENV=production set by the operator, says otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ mode: 'demo', auth: { devOutbox: true, devIdp: true, production: false } });
+    expect(loadConfig({ SITE_MODE: 'production' })).toMatchObject({ mode: 'production', auth: { devOutbox: false, devIdp: false, production: true } });
+    expect(loadConfig({ NODE_ENV: 'production' }).mode).toBe('production');
+    expect(loadConfig({ NODE_ENV: 'production', SITE_MODE: 'demo' })).toMatchObject({ mode: 'demo', auth: { devOutbox: true, devIdp: true } });
+    expect(loadConfig({ SITE_MODE: 'production', ENABLE_DEV_OUTBOX: '1' }).auth).toMatchObject({ devOutbox: true, devIdp: false });
+    expect(() => loadConfig({ SITE_MODE: 'staging' })).toThrow(/SITE_MODE must be one of demo, production/);
   });
 
   it('sends mail from no-reply at the public host unless MAIL_FROM says otherwise', () => {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { AUTH_ENV_ENTRIES, type AuthSettings, authSettingsFrom } from './auth/settings';
+import { AUTH_ENV_ENTRIES, type AuthSettings, authSettingsFrom, type SiteMode } from './auth/settings';
 import type { DatabaseTimeouts } from './db/database';
 import { LOG_LEVELS, type LogLevel } from './logger';
 
@@ -73,6 +73,11 @@ const EnvSchema = v.object({
 });
 
 export interface Config {
+  /**
+   * `demo` (default): the outbox, its mailbox page and the local Google and Apple are on; `production`
+   * (SITE_MODE=production, or NODE_ENV=production set by the operator): off unless enabled one by one.
+   */
+  mode: SiteMode;
   port: number;
   host: string;
   /** Set: PostgreSQL at this URL. Unset: embedded PGlite in `${dataDir}/pglite`. */
@@ -134,7 +139,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const out = result.output;
+  const auth = authSettingsFrom(out);
   return {
+    mode: auth.production ? 'production' : 'demo',
     port: out.PORT,
     host: out.HOST,
     databaseUrl: out.DATABASE_URL,
@@ -148,7 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ssrEntry: out.SSR_ENTRY,
     logLevel: out.LOG_LEVEL,
     paymentProvider: out.PAYMENT_PROVIDER,
-    auth: authSettingsFrom(out),
+    auth,
     features: { file: out.FEATURES_FILE, clientKey: out.GROWTHBOOK_CLIENT_KEY, ...(out.GROWTHBOOK_API_HOST ? { apiHost: out.GROWTHBOOK_API_HOST } : {}) },
   };
 }

@@ -5,14 +5,15 @@ import { startServer } from './start';
 
 /** Process entry: `node --import tsx server/main.ts` (npm start). Configuration comes from the environment. */
 
-// React, loaded with the app's server build, picks its production or development build from NODE_ENV
-// when first loaded; this process serves the built site, so production unless someone says otherwise.
-process.env.NODE_ENV ??= 'production';
-
 let logger = createJsonLogger();
 
 try {
+  // Read before NODE_ENV is defaulted below: only an operator's NODE_ENV=production makes a production
+  // site (as SITE_MODE=production does); `npm start` alone is the demo (decision 0030).
   const config = loadConfig();
+  // React, loaded with the app's server build, picks its production or development build from NODE_ENV
+  // when first loaded; this process serves the built site, so React's production build in either mode.
+  process.env.NODE_ENV ??= 'production';
   logger = createJsonLogger({ minLevel: config.logLevel });
   const server = await startServer({ config, logger });
   const stop = (signal: NodeJS.Signals) => {

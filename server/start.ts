@@ -1,9 +1,11 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { BFF_PREFIX } from '../src/contract/content';
+import { MAILBOX_PATH } from '../src/contract/auth';
 import { ECOMMERCE_PATHS } from '../src/contract/ecommerce';
 import { createOutboxMailer } from './adapters/outbox-mailer';
 import { createSmtpMailer, withCopy } from './adapters/smtp-mailer';
@@ -17,6 +19,7 @@ import { createErrorReporter } from './error-reporting';
 import { featuresMount } from './features/mount';
 import { createJsonLogger, type Logger } from './logger';
 import { createMaintenanceJobs, schedulePurge } from './maintenance/purge';
+import { LOOPBACK_HOSTNAMES } from './middleware/security-headers';
 import { loadPageRenderer } from './page-renderer';
 import type { MailPort } from './ports/mail';
 import { createSiteApp } from './static';
@@ -77,11 +80,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // The local Google and Apple stand-ins (development and tests): their issuer URLs need the server's URL.
   const devIdp = config.auth.devIdp ? devIdentityProviderMount() : undefined;
   const listening: { url?: string } = {};
+  // The site's origin for links and the card form: PUBLIC_URL, else (the demo) the loopback name the
+  // browser used for this request, else the server's own URL.
+  const requestOrigin = new AsyncLocalStorage<string>();
+  const siteOrigin = () => config.auth.publicUrl ?? requestOrigin.getStore() ?? listening.url;
   const auth = {
     settings: config.auth,
     mail: mailer(config, { db: database.db, logger, now }),
     localIssuer: (name: 'google' | 'apple') => devIdp?.issuer(name),
-    origin: () => listening.url,
+    origin: siteOrigin,
   };
   // The bundled test payment provider serves its pages under /psp on this server and tells the BFF of
   // payment outcomes with signed notifications, delivered in-process (the BFF exists once it is made).
@@ -89,7 +96,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const psp =
     config.paymentProvider === 'test'
       ? createTestPaymentProvider({
-          publicUrl: () => config.auth.publicUrl ?? listening.url ?? 'http://localhost',
+          publicUrl: () => siteOrigin() ?? 'http://localhost',
           signingSecret: randomBytes(32).toString('hex'),
           // Kept across restarts, so a payment authorised just before the process stopped is finished after it.
           stateFile: join(config.dataDir, 'test-payments.json'),
@@ -127,13 +134,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           renderer: await loadPageRenderer(config.ssrEntry, bffInProcess, logger),
         });
 
+  const route = (request: Request, env: Parameters<typeof bff.fetch>[1]) => {
+    const { pathname } = new URL(request.url);
+    if (devIdp?.matches(pathname)) return devIdp.fetch(env);
+    if (psp?.matches(pathname)) return psp.app.fetch(request, env);
+    if (features.matches(pathname)) return features.app.fetch(request, env);
+    return site && !isBffPath(pathname) ? site.fetch(request, env) : bff.fetch(request, env);
+  };
   const server = serve({
     fetch: (request, env) => {
-      const { pathname } = new URL(request.url);
-      if (devIdp?.matches(pathname)) return devIdp.fetch(env);
-      if (psp?.matches(pathname)) return psp.app.fetch(request, env);
-      if (features.matches(pathname)) return features.app.fetch(request, env);
-      return site && !isBffPath(pathname) ? site.fetch(request, env) : bff.fetch(request, env);
+      const loopback = demoLoopbackOrigin(config, request.url);
+      return loopback ? requestOrigin.run(loopback, () => route(request, env)) : route(request, env);
     },
     port: options.port ?? config.port,
     hostname: config.host,
@@ -170,15 +181,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (config.auth.devIdp && config.auth.production) logger.log('warn', 'the local identity provider is on (ENABLE_DEV_IDP): anyone can sign in as anyone');
   if (psp && config.auth.production) logger.log('warn', 'payments go to the bundled test provider (PAYMENT_PROVIDER=test): no money moves');
   const startupMs = Math.round(performance.now() - started);
-  logger.log('info', 'listening', {
-    url,
-    startupMs,
-    database: database.kind,
-    ...prepared,
-    serveStatic: Boolean(site),
-    mail: config.smtpUrl ? 'smtp' : 'outbox',
-    version,
+  logger.log('info', `${config.mode} mode`, {
+    mode: config.mode,
+    mailbox: config.auth.devOutbox ? `${url}${BFF_PREFIX}${MAILBOX_PATH}` : null,
+    localSignIn: config.auth.devIdp,
+    ...(config.mode === 'demo' ? { productionSwitch: 'SITE_MODE=production' } : {}),
   });
+  logger.log('info', 'listening', { url, startupMs, database: database.kind, ...prepared, serveStatic: Boolean(site), mail: config.smtpUrl ? 'smtp' : 'outbox', version });
 
   let closing: Promise<void> | undefined;
   return {
@@ -227,6 +236,17 @@ async function prepareDatabase(database: DatabaseHandle, today: Date) {
   const seeded = await timed('seedMs', () => seedIfEmpty(database.db, today));
   const inventoryNightsAdded = await timed('inventoryMs', () => ensureInventoryWindow(database.db, today));
   return { seeded, inventoryNightsAdded, ...timings };
+}
+
+/**
+ * In the demo without PUBLIC_URL, a request to a loopback name (localhost, 127.0.0.1, [::1]) is served as
+ * that origin: the card form and its checks, and links in mails, follow the name the browser used, so the
+ * demo works on any of them. The Host header is the client's, hence loopback names only, and only in the demo.
+ */
+export function demoLoopbackOrigin(config: Pick<Config, 'mode' | 'auth'>, requestUrl: string): string | undefined {
+  if (config.mode !== 'demo' || config.auth.publicUrl) return undefined;
+  const url = URL.parse(requestUrl);
+  return url && LOOPBACK_HOSTNAMES.includes(url.hostname) ? url.origin : undefined;
 }
 
 function isBffPath(pathname: string): boolean {

@@ -133,7 +133,13 @@ export function createAppSystem({
 
   const pageLocale = (): Locale => app?.getSnapshot().context.locale ?? DEFAULT_LOCALE;
   const searchEdge: SearchEdge = {
-    openResults: (search) => void router().navigate({ to: '/$locale/find-a-hotel', params: { locale: pageLocale() }, search }),
+    // A hotel's page searches that hotel: its submit opens the hotel's rooms and rates rather than a list of one hotel.
+    openResults: (search) =>
+      void router().navigate({
+        to: router().state.matches.some((match) => match.routeId === '/$locale/hotels/$hotelCode') ? '/$locale/booking/select-room-rate' : '/$locale/find-a-hotel',
+        params: { locale: pageLocale() },
+        search,
+      }),
     // A refinement (a filter, the sort, a rate chosen) changes the page the guest is reading: they keep their place on it.
     showRefinement: (search) => void router().navigate({ to: '.', search, replace: true, resetScroll: false }),
     followSearched: (listener) =>

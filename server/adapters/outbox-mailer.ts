@@ -17,6 +17,7 @@ export function createOutboxMailer({ db, logger, now }: { db: Database; logger: 
           recipient: message.to,
           subject: message.subject,
           body: message.text,
+          html: message.html ?? null,
           kind: message.kind,
           locale: message.locale,
           createdAt: now(),

@@ -107,6 +107,23 @@ describe('createSmtpMailer', () => {
     expect(mail.text).toContain(`رمزك هو ${CODE}`);
   });
 
+  it('sends a mail with an HTML part as multipart/alternative: the text part and the HTML part both arrive', async () => {
+    smtp = await startSmtpServer();
+    const html = '<!doctype html><html lang="ar" dir="rtl"><body><h1>تم تأكيد حجزك</h1></body></html>';
+    await createSmtpMailer({ url: smtp.url, from: FROM, logger: createMemoryLogger() }).send({
+      to: 'omar@example.com',
+      locale: 'ar',
+      kind: 'booking-confirmation',
+      subject: 'تم تأكيد حجزك',
+      text: 'تم تأكيد حجزك',
+      html,
+    });
+    const [{ mail }] = smtp.received as [Received];
+    expect(mail.text?.trim()).toBe('تم تأكيد حجزك');
+    expect(mail.html).toContain('<h1>تم تأكيد حجزك</h1>');
+    expect(mail.html).toContain('dir="rtl"');
+  });
+
   it('rejects when nothing listens at SMTP_URL, and logs the failure', async () => {
     const logger = createMemoryLogger();
     const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${await closedPort()}`, from: FROM, logger });

@@ -41,7 +41,7 @@ export function createSmtpMailer({ url, from, logger }: SmtpMailerOptions): Mail
       const fields = { kind: message.kind, recipientDomain: message.to.split('@')[1] ?? '' };
       let messageId: string;
       try {
-        ({ messageId } = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text }));
+        ({ messageId } = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) }));
       } catch (error) {
         const details = smtpErrorDetails(error, [message.to, ...credentials]);
         logger.log('error', 'mail not sent by SMTP', { ...fields, ...details });

@@ -26,6 +26,13 @@ export interface AuthSettings {
   production: boolean;
 }
 
+/**
+ * `demo`: demo data with the outbox, its mailbox page and the local Google and Apple on; `production`:
+ * all of them off unless switched on one by one (decision 0030).
+ */
+export const SITE_MODES = ['demo', 'production'] as const;
+export type SiteMode = (typeof SITE_MODES)[number];
+
 export const DEFAULT_TOKEN_ISSUER = 'urn:hotel-group:bff';
 /** Client ids of the local identity provider (and the defaults when GOOGLE_ISSUER / APPLE_ISSUER are unset). */
 export const LOCAL_CLIENT_IDS = { google: 'local-google-client', apple: 'local-apple-client' } as const;
@@ -45,6 +52,8 @@ const httpUrl = v.pipe(
 /** The environment variables of sign-in; merged into the configuration schema. */
 export const AUTH_ENV_ENTRIES = {
   NODE_ENV: v.optional(nonEmpty),
+  /** `demo` (the default) or `production` (decision 0030); unset with NODE_ENV=production: production. */
+  SITE_MODE: v.optional(v.picklist(SITE_MODES, `must be one of ${SITE_MODES.join(', ')}`)),
   PUBLIC_URL: v.optional(httpUrl),
   AUTH_ISSUER: v.optional(nonEmpty, DEFAULT_TOKEN_ISSUER),
   AUTH_SIGNING_KEY: v.optional(
@@ -68,7 +77,7 @@ export const AUTH_ENV_ENTRIES = {
 type AuthEnv = v.InferOutput<v.ObjectSchema<typeof AUTH_ENV_ENTRIES, undefined>>;
 
 export function authSettingsFrom(env: AuthEnv): AuthSettings {
-  const production = env.NODE_ENV === 'production';
+  const production = (env.SITE_MODE ?? (env.NODE_ENV === 'production' ? 'production' : 'demo')) === 'production';
   return {
     issuer: env.AUTH_ISSUER,
     publicUrl: env.PUBLIC_URL,

@@ -130,12 +130,7 @@ export const hotels = pgTable(
   ],
 );
 
-export const amenities = pgTable('amenities', {
-  id: id(),
-  code: text('code').notNull().unique(),
-  name: localized('name'),
-  sortOrder: integer('sort_order').notNull(),
-});
+export const amenities = pgTable('amenities', { id: id(), code: text('code').notNull().unique(), name: localized('name'), sortOrder: integer('sort_order').notNull() });
 
 /** A hotel's features: which amenities it offers. */
 export const hotelAmenities = pgTable(
@@ -163,10 +158,7 @@ export const hotelImages = pgTable(
     alt: localized('alt'),
     colourSeed: integer('colour_seed').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.hotelId, t.position] }),
-    check('hotel_images_position_range', sql`${t.position} between 1 and 99`),
-  ],
+  (t) => [primaryKey({ columns: [t.hotelId, t.position] }), check('hotel_images_position_range', sql`${t.position} between 1 and 99`)],
 );
 
 export const roomTypes = pgTable(
@@ -209,11 +201,7 @@ export type GuaranteePolicyType = (typeof GUARANTEE_POLICY_TYPES)[keyof typeof G
 /** How a booking is secured: held until an hour, guaranteed by card, or paid ahead (deposit = prepaid). */
 export const guaranteePolicies = pgTable(
   'guarantee_policies',
-  {
-    code: text('code').primaryKey(),
-    policyType: integer('policy_type').$type<GuaranteePolicyType>().notNull(),
-    description: localized('description'),
-  },
+  { code: text('code').primaryKey(), policyType: integer('policy_type').$type<GuaranteePolicyType>().notNull(), description: localized('description') },
   (t) => [check('guarantee_policies_type', sql`${t.policyType} in (1000, 1001, 1002)`)],
 );
 
@@ -253,11 +241,7 @@ export const ratePlans = pgTable(
   },
   (t) => [
     unique('rate_plans_hotel_rate_code').on(t.hotelId, t.rateCode),
-    foreignKey({
-      name: 'rate_plans_paired_rate_fk',
-      columns: [t.hotelId, t.pairedNonMemberRateCode],
-      foreignColumns: [t.hotelId, t.rateCode],
-    }),
+    foreignKey({ name: 'rate_plans_paired_rate_fk', columns: [t.hotelId, t.pairedNonMemberRateCode], foreignColumns: [t.hotelId, t.rateCode] }),
     check('rate_plans_pair_only_on_member_rates', sql`${t.isMemberRate} or ${t.pairedNonMemberRateCode} is null`),
     check('rate_plans_price_factor', sql`${t.priceFactorBps} > 0`),
     check('rate_plans_points', sql`${t.pointsPerNight} >= 0`),
@@ -352,11 +336,7 @@ export const promotionBrands = pgTable(
 
 export const membershipLevels = pgTable(
   'membership_levels',
-  {
-    code: text('code').primaryKey(),
-    name: text('name').notNull(),
-    levelOrder: integer('level_order').notNull().unique(),
-  },
+  { code: text('code').primaryKey(), name: text('name').notNull(), levelOrder: integer('level_order').notNull().unique() },
   (t) => [check('membership_levels_code_format', sql`${t.code} ~ '^[A-Z]{2}$'`)],
 );
 
@@ -530,11 +510,7 @@ export const exchangeCodes = pgTable('exchange_codes', {
 /** Fixed-window counters of the rate limits, shared by every BFF process on the database. */
 export const rateLimitBuckets = pgTable(
   'rate_limit_buckets',
-  {
-    key: text('key').notNull(),
-    windowStart: moment('window_start').notNull(),
-    hits: integer('hits').notNull(),
-  },
+  { key: text('key').notNull(), windowStart: moment('window_start').notNull(), hits: integer('hits').notNull() },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_buckets_window_idx').on(t.windowStart)],
 );
 
@@ -549,6 +525,8 @@ export const outboxMails = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** The HTML part, for mails that have one (booking mails); the text part is always in `body`. */
+    html: text('html'),
     kind: text('kind').$type<OutboxMailKind>().notNull(),
     locale: text('locale').$type<Locale>().notNull(),
     createdAt: moment('created_at').notNull(),
@@ -557,11 +535,7 @@ export const outboxMails = pgTable(
 );
 
 /** Keys the BFF generates once when none is configured: the token signing key and the code HMAC key. */
-export const serverSecrets = pgTable('server_secrets', {
-  name: text('name').primaryKey(),
-  value: text('value').notNull(),
-  createdAt: moment('created_at').notNull(),
-});
+export const serverSecrets = pgTable('server_secrets', { name: text('name').primaryKey(), value: text('value').notNull(), createdAt: moment('created_at').notNull() });
 
 // ---------- booking: carts, holds, orders, payments (docs/decisions/0014-booking-and-payment-in-the-bff.md) ----------
 
@@ -732,17 +706,19 @@ export const reservations = pgTable(
     /** Charged at booking for this room (deposit and its add-ons), minor units of the order's currency. */
     paidMinor: integer('paid_minor').notNull(),
     pointsPaid: integer('points_paid').notNull(),
-    /** Points this room credited to the member when it was booked (member rates paid with money, the green option). */
+    /**
+     * Points this room earns the member (member rates paid with money, the green option): pending from the
+     * booking, credited to the balance after check-out (decision record 0031).
+     */
     pointsEarned: integer('points_earned').notNull().default(0),
+    /** When the earned points went onto the member's balance; null: not yet (the stay is not over, or cancelled). */
+    pointsCreditedAt: moment('points_credited_at'),
     refundedMinor: integer('refunded_minor').notNull().default(0),
     /** Free cancellation ends; null: not refundable. */
     freeCancellationUntil: moment('free_cancellation_until'),
     cancelledAt: moment('cancelled_at'),
   },
-  (t) => [
-    check('reservations_status', sql`${t.status} in ('confirmed', 'cancelled')`),
-    index('reservations_order_idx').on(t.orderId),
-  ],
+  (t) => [check('reservations_status', sql`${t.status} in ('confirmed', 'cancelled')`), index('reservations_order_idx').on(t.orderId)],
 );
 
 /** A change to one reservation being prepared (spec section 4: start, edit room stays, complete). */
@@ -762,9 +738,10 @@ export const reservationModifications = pgTable(
 );
 
 /**
- * Gift and bonus vouchers: an amount off a booking, used once. `member_id` set: only that member may use
- * it (by id); null: anyone with the code. Carts list it in cart_vouchers; `cart_id` is the cart that
- * claimed it while being paid (and then redeemed it), null while no payment holds it.
+ * Gift and bonus vouchers: an amount off a booking. `member_id` set: only that member may use it, once;
+ * null: anyone with the code, on any number of bookings (never claimed nor redeemed). Carts list it in
+ * cart_vouchers; `cart_id` is the cart that claimed a member's voucher while being paid (and then redeemed
+ * it), null while no payment holds it; a claim whose cart's hold ran out counts for nothing.
  */
 export const vouchers = pgTable(
   'vouchers',
@@ -819,12 +796,7 @@ export const savedCards = pgTable(
  */
 export const cardTokenBindings = pgTable(
   'card_token_bindings',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    cartId: uuid('cart_id'),
-    memberId: integer('member_id'),
-    createdAt: moment('created_at').notNull(),
-  },
+  { tokenHash: text('token_hash').primaryKey(), cartId: uuid('cart_id'), memberId: integer('member_id'), createdAt: moment('created_at').notNull() },
   (t) => [check('card_token_bindings_owner', sql`${t.cartId} is not null or ${t.memberId} is not null`)],
 );
 

@@ -20,11 +20,7 @@ let t: CommerceTestApp;
 
 const statusOf = (body: unknown) => {
   const parsed = v.safeParse(PayResponseSchema, body);
-  return parsed.success
-    ? parsed.output.data.status === 'declined'
-      ? `declined:${parsed.output.data.reason}`
-      : parsed.output.data.status
-    : JSON.stringify(body);
+  return parsed.success ? (parsed.output.data.status === 'declined' ? `declined:${parsed.output.data.reason}` : parsed.output.data.status) : JSON.stringify(body);
 };
 
 beforeAll(() => {
@@ -53,9 +49,7 @@ describe.skipIf(!onPostgres)('concurrent payments on PostgreSQL (PGlite runs one
   it('5 concurrent retries with one Idempotency-Key make one authorisation and one answer', async () => {
     const [start, end] = [day(60), day(62)];
     await setNights(database.db, { hotelCode: 'SBTG', typeCode: 'STD', from: start, to: end, available: 5, price: 10_000 });
-    const cart = await t.readyToPay(
-      await t.createCart({ hotel_code: 'SBTG', check_in_date: start, check_out_date: end, room_stays: [stdRoom('S07')] }),
-    );
+    const cart = await t.readyToPay(await t.createCart({ hotel_code: 'SBTG', check_in_date: start, check_out_date: end, room_stays: [stdRoom('S07')] }));
     const before = t.payments?.authorizations.length ?? 0;
     const answers = await Promise.all(Array.from({ length: 5 }, () => t.pay(cart.cart_id, 'one-key-for-five')));
     expect((t.payments?.authorizations.length ?? 0) - before).toBe(1);
@@ -85,23 +79,24 @@ describe.skipIf(!onPostgres)('concurrent payments on PostgreSQL (PGlite runs one
     expect(member?.points).toBe(Math.floor(price * 1.5) - price);
   });
 
-  it('two concurrent payments with one single-use voucher: one uses it, the other is refused before anything is authorised', async () => {
+  it("two concurrent payments with one single-use voucher (a member's own): one uses it, the other is refused before anything is authorised", async () => {
+    const token = await t.tokenOf(DEMO_MEMBERS.withPassword);
     const [start, end] = [day(80), day(82)];
     await setNights(database.db, { hotelCode: 'SBTG', typeCode: 'STD', from: start, to: end, available: 5, price: 10_000 });
     const request = { hotel_code: 'SBTG', check_in_date: start, check_out_date: end, room_stays: [stdRoom('AX')] };
     const carts: Cart[] = [];
     for (let index = 0; index < 2; index++) {
-      const cart = await t.createCart(request);
-      t.cartOf(await t.post(ECOMMERCE_PATHS.vouchers(cart.cart_id), { code: DEMO_VOUCHERS.welcome.code }));
-      carts.push(await t.readyToPay(cart));
+      const cart = await t.createCart(request, token);
+      t.cartOf(await t.post(ECOMMERCE_PATHS.vouchers(cart.cart_id), { code: DEMO_VOUCHERS.anna.code }, token));
+      carts.push(await t.readyToPay(cart, { token }));
     }
     expect(carts.map((cart) => cart.vouchers.length)).toEqual([1, 1]);
     const before = t.payments?.authorizations.length ?? 0;
-    const answers = await Promise.all(carts.map((cart, index) => t.pay(cart.cart_id, `voucher-race-${index}`)));
+    const answers = await Promise.all(carts.map((cart, index) => t.pay(cart.cart_id, `voucher-race-${index}`, token)));
     const outcomes = answers.map((answer) => (answer.status === 200 ? statusOf(answer.body) : (answer.body as { error: { code: string } }).error.code));
     expect(outcomes.sort()).toEqual(['succeeded', 'voucher_unavailable']);
     expect((t.payments?.authorizations.length ?? 0) - before).toBe(1);
-    const [voucher] = await database.db.select().from(vouchers).where(eq(vouchers.id, DEMO_VOUCHERS.welcome.id));
+    const [voucher] = await database.db.select().from(vouchers).where(eq(vouchers.id, DEMO_VOUCHERS.anna.id));
     expect(voucher?.redeemedOrderId).not.toBeNull();
     expect(await availableRooms(database.db, 'SBTG', 'STD', start)).toBe(4);
   });

@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { ECOMMERCE_PATHS, type Modification, ModificationResponseSchema, type Order } from '../../src/contract/ecommerce';
 import { TEST_CARDS } from '../../test/bff/fake-payments';
+import { members } from '../db/schema';
+import { DEMO_MEMBERS } from '../db/seed/members';
 import { setNights } from '../search/test-inventory';
 import {
   addRefundableDepositRate,
@@ -250,5 +253,24 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent completions on PostgreSQL
     await Promise.all([complete(modification), t.post(ECOMMERCE_PATHS.cancelReservation(order.order_id, number), {}, undefined, t.access(order.order_id))]);
     const nights = await Promise.all([START, day(31), day(32)].map((date) => availableRooms(suite.db, 'SBTG', 'STD', date)));
     expect(nights).toEqual([5, 5, 5]);
+  });
+});
+
+describe('points of a changed booking', () => {
+  const balance = async () => (await suite.db.select({ points: members.points }).from(members).where(eq(members.email, DEMO_MEMBERS.withPassword)))[0]?.points;
+
+  it('changes only the pending points before the stay, and credits the new amount after check-out', async () => {
+    await suite.db.update(members).set({ points: 1_000 }).where(eq(members.email, DEMO_MEMBERS.withPassword));
+    const order = await t.book({ rate: 'HRW1X', token: tokens.anna, key: 'modify-points-1' });
+    expect(order.points_earned).toBe(177);
+    const modification = modificationOf(await edit(await start(order, tokens.anna), { check_out_date: day(33) }, tokens.anna));
+    expect((await complete(modification, tokens.anna)).status).toBe(200);
+    const changed = t.orderOf(await t.get(ECOMMERCE_PATHS.order(order.order_id), tokens.anna));
+    // Three nights at 95 EUR with 7 % VAT: 3 × 88.79 EUR without tax.
+    expect(changed).toMatchObject({ points_earned: 266, points_pending: true });
+    expect(await balance()).toBe(1_000);
+    t.setNow(new Date(`${day(34)}T00:30:00Z`));
+    expect((await t.runMaintenance()).pointsCredited).toBe(1);
+    expect(await balance()).toBe(1_266);
   });
 });

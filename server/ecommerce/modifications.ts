@@ -10,7 +10,8 @@ import { convertMinor, type CurrencyRate, EURO, fromMajor, toMajor } from '../se
 import { type CommerceContext, fail, notFoundFailure, type Result } from './context';
 import { addNights, applyNights, changeOf, RoomGone } from './inventory';
 import { modificationOptions, type ModificationOption, withOwnRoom } from './modification-options';
-import { changePoints, loadOrder, type OrderCaller, providerCall, refundOnce } from './orders';
+import { sendModificationMail } from './booking-mail-sending';
+import { changePoints, loadOrder, type OrderCaller, orderAnswer, providerCall, refundOnce } from './orders';
 import { rejectionFailure } from './payments';
 import {
   availabilityProblem,
@@ -388,7 +389,8 @@ export async function completeModification(
           pointsEarned: sql`${orders.pointsEarned} + ${pointsChange}`,
         })
         .where(eq(orders.id, order.id));
-      await changePoints(tx, order.memberId, pointsChange);
+      // Earned points are pending until the stay is over (points-credit.ts); only credited ones move the balance.
+      if (reservation.pointsCreditedAt) await changePoints(tx, order.memberId, pointsChange);
     });
   } catch (error) {
     if (error instanceof RoomGone || error instanceof Superseded) {
@@ -406,5 +408,13 @@ export async function completeModification(
   }
   if (charge < 0 && order.providerPaymentId)
     await refundOnce(ctx, order.providerPaymentId, -charge, `modify-refund:${modification.id}`);
+  // The guest gets a mail with the new stay and the price difference.
+  const [changed] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
+  if (changed)
+    await sendModificationMail(ctx, changed, () => orderAnswer(ctx, changed), {
+      reservationNumber: reservation.reservationNumber,
+      differenceMinor: evaluated.difference,
+      chargedMinor: charge,
+    });
   return { data: { ...evaluated.view, status: 'completed', available: false, options: [] } };
 }

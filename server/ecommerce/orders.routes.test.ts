@@ -4,11 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { MEMBER_PATHS, MemberStatusResponseSchema } from '../../src/contract/auth';
 import { ECOMMERCE_PATHS, ORDER_ACCESS_HEADER, OrderAccessResponseSchema, RecentOrdersCountResponseSchema } from '../../src/contract/ecommerce';
 import { members } from '../db/schema';
+import { addDays } from '../lib/calendar';
 import { DEMO_MEMBERS } from '../db/seed/members';
 import {
   addRefundableDepositRate,
   availableRooms,
   codeOf,
+  END,
   REFUNDABLE_DEPOSIT_RATE,
   START,
   TRAVELLER,
@@ -18,7 +20,7 @@ import {
 /*
  * Orders after payment: who may read them, cancelling while free cancellation applies (the room goes
  * back, a prepaid room is refunded once), the count of recent bookings, and the points a member's
- * booking earns (credited with the order, taken back on cancel).
+ * booking earns (pending until check-out, then credited; never credited for a cancelled room).
  */
 
 const suite = useCommerceTests({ prepare: (db) => addRefundableDepositRate(db) });
@@ -116,17 +118,44 @@ describe('points earned', () => {
   const statusPoints = async (token: string) =>
     v.parse(MemberStatusResponseSchema, (await t.get(`${MEMBER_PATHS.status}?locale=en`, token)).body).data.dailypointStatus.rewards_points;
 
-  it("credits a member rate's points with the order, shows them in the member status, and takes them back on cancel", async () => {
+  /** A moment on the day after the usual stay's check-out (END), UTC. */
+  const dayAfterCheckOut = (hour: number) => new Date(`${addDays(END, 1)}T${String(hour).padStart(2, '0')}:30:00Z`);
+  /** A session begun now: the suite's tokens have expired by the time the stay is over. */
+  const freshToken = () => t.tokenOf(DEMO_MEMBERS.withPassword);
+
+  it("keeps a member rate's points pending until check-out, then credits them once and shows them in the member status", async () => {
     await setBalance(1_000);
     const order = await t.book({ rate: 'HRW1X', token: tokens.anna, key: 'points-earn-1' });
     // Two nights at 95 EUR with 7 % VAT: 2 × 88.79 EUR without tax, one point per full euro.
-    expect(order.points_earned).toBe(177);
-    expect(await balance()).toBe(1_177);
-    expect(await statusPoints(tokens.anna)).toBe(1_177);
-    const cancelled = t.orderOf(await cancel(order, tokens.anna));
-    expect(cancelled.points_earned).toBe(0);
+    expect(order).toMatchObject({ points_earned: 177, points_pending: true });
     expect(await balance()).toBe(1_000);
     expect(await statusPoints(tokens.anna)).toBe(1_000);
+    // On the check-out day the stay is not over yet.
+    t.setNow(new Date(`${END}T23:00:00Z`));
+    expect((await t.runMaintenance()).pointsCredited).toBe(0);
+    expect(await balance()).toBe(1_000);
+    t.setNow(dayAfterCheckOut(0));
+    expect((await t.runMaintenance()).pointsCredited).toBe(1);
+    const token = await freshToken();
+    expect(await balance()).toBe(1_177);
+    expect(await statusPoints(token)).toBe(1_177);
+    expect(t.orderOf(await t.get(ECOMMERCE_PATHS.order(order.order_id), token))).toMatchObject({ points_earned: 177, points_pending: false });
+    // Credited once: later runs leave the balance as it is.
+    t.setNow(dayAfterCheckOut(5));
+    expect((await t.runMaintenance()).pointsCredited).toBe(0);
+    expect(await balance()).toBe(1_177);
+  });
+
+  it('never credits the points of a reservation cancelled before the stay, and takes nothing back for it', async () => {
+    await setBalance(1_000);
+    const order = await t.book({ rate: 'HRW1X', token: tokens.anna, key: 'points-cancel-1' });
+    const cancelled = t.orderOf(await cancel(order, tokens.anna));
+    expect(cancelled).toMatchObject({ points_earned: 0, points_pending: false });
+    expect(await balance()).toBe(1_000);
+    t.setNow(dayAfterCheckOut(1));
+    expect((await t.runMaintenance()).pointsCredited).toBe(0);
+    expect(await balance()).toBe(1_000);
+    expect(await statusPoints(await freshToken())).toBe(1_000);
   });
 
   it('earns nothing for a guest, nor for a member on a non-member rate', async () => {
@@ -136,12 +165,12 @@ describe('points earned', () => {
     expect(await balance(DEMO_MEMBERS.codeOnly)).toBe(omarBefore);
   });
 
-  it('takes back no more than the balance when the earned points were spent meanwhile', async () => {
+  it('leaves the balance alone when a booking whose points are still pending is cancelled', async () => {
     await setBalance(0);
     const order = await t.book({ rate: 'HRW1X', token: tokens.anna, key: 'points-spent-1' });
-    expect(await balance()).toBe(177);
+    expect(await balance()).toBe(0);
     await setBalance(50);
     expect(t.orderOf(await cancel(order, tokens.anna)).stays[0]?.room_stays[0]?.status).toBe('cancelled');
-    expect(await balance()).toBe(0);
+    expect(await balance()).toBe(50);
   });
 });

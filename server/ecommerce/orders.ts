@@ -2,15 +2,15 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Cart, Order } from '../../src/contract/ecommerce';
 import { inventoryChanged } from '../db/inventory-changes';
-import { carts, inventoryHolds, members, orders, reservations, vouchers } from '../db/schema';
+import { carts, hotels, inventoryHolds, members, orders, reservations, vouchers } from '../db/schema';
 import type { QuotedCart } from './carts';
 import { type CommerceContext, fail, notFoundFailure, type Result, type Viewer } from './context';
 import { addNights, applyNights, changeOf, type NightDeltas, type Writer } from './inventory';
-import { toMajor } from '../search/money';
-import { confirmationMail } from './mails';
-import { linkExpiry } from './order-access';
+import type { Catalogue } from '../search/catalogue';
+import { convertMinor, type CurrencyRate, toMajor } from '../search/money';
+import { sendCancellationMail, sendConfirmationMail } from './booking-mail-sending';
 import { roomPointsEarned } from './pricing';
-import { freeCancellationDeadline } from './views';
+import { freeCancellationDeadline, orderHotelView, orderMoney, orderStatus } from './views';
 
 /**
  * Orders: a paid cart becomes an order with one reservation (and reservation number) per room, in the
@@ -68,10 +68,10 @@ export async function insertOrder(
     .update(vouchers)
     .set({ redeemedOrderId: orderId })
     .where(and(eq(vouchers.cartId, cart.id), isNull(vouchers.redeemedOrderId)));
-  // Members earn in the order's transaction; a guest's booking earns nothing (decision record 0014).
+  // Members earn; a guest's booking earns nothing (decision record 0014). The points are pending on the
+  // reservations until the stay is over, then credited (points-credit.ts, decision record 0031).
   const earned = priced.rooms.map((room) => (cart.memberId === null ? 0 : roomPointsEarned(room, payment.points > 0)));
   const pointsEarned = earned.reduce((total, points) => total + points, 0);
-  await changePoints(tx, cart.memberId, pointsEarned);
   const numbers = priced.rooms.map(() => reservationNumber(priced.hotel.code));
   const major = (minor: number) => toMajor(minor, money.currency);
   const snapshot: Cart = {
@@ -89,35 +89,31 @@ export async function insertOrder(
         status: payment.points > 0 || money.now > 0 ? 'captured' : 'authorized',
       },
     ],
-    stays: base.stays.map((stay) => ({
-      ...stay,
-      room_stays: stay.room_stays.map((room, index) => ({
-        ...room,
-        reservation_number: numbers[index] ?? null,
-      })),
-    })),
+    stays: base.stays.map((stay) => ({ ...stay, room_stays: stay.room_stays.map((room, index) => ({ ...room, reservation_number: numbers[index] ?? null })) })),
   };
   const customerEmail = base.customer.email ?? '';
-  await tx.insert(orders).values({
-    id: orderId,
-    cartId: cart.id,
-    memberId: cart.memberId,
-    hotelId: cart.hotelId,
-    createdAt: now,
-    currency: cart.currency,
-    locale: cart.locale,
-    promoCode: cart.promoCode,
-    customerEmail,
-    paymentMethod: payment.method,
-    providerPaymentId: payment.providerPaymentId,
-    amountPaidMinor: payment.points > 0 ? 0 : money.now,
-    pointsPaid: payment.points,
-    amountAtHotelMinor: money.atHotel,
-    amountTotalMinor: money.total,
-    cityTaxMinor: money.cityTax,
-    pointsEarned,
-    snapshot: { ...snapshot, points_earned: pointsEarned },
-  });
+  await tx
+    .insert(orders)
+    .values({
+      id: orderId,
+      cartId: cart.id,
+      memberId: cart.memberId,
+      hotelId: cart.hotelId,
+      createdAt: now,
+      currency: cart.currency,
+      locale: cart.locale,
+      promoCode: cart.promoCode,
+      customerEmail,
+      paymentMethod: payment.method,
+      providerPaymentId: payment.providerPaymentId,
+      amountPaidMinor: payment.points > 0 ? 0 : money.now,
+      pointsPaid: payment.points,
+      amountAtHotelMinor: money.atHotel,
+      amountTotalMinor: money.total,
+      cityTaxMinor: money.cityTax,
+      pointsEarned,
+      snapshot: { ...snapshot, points_earned: pointsEarned },
+    });
   await tx.insert(reservations).values(
     priced.rooms.map((room, index) => {
       const deadline = freeCancellationDeadline(room.plan.cancellation, priced.stay.startDate, priced.hotel.timeZone);
@@ -138,17 +134,7 @@ export async function insertOrder(
       };
     }),
   );
-  await tx
-    .update(carts)
-    .set({
-      status: 'ordered',
-      orderId,
-      holdExpiresAt: null,
-      pendingPaymentId: null,
-      lastDeclineReason: null,
-      updatedAt: now,
-    })
-    .where(eq(carts.id, cart.id));
+  await tx.update(carts).set({ status: 'ordered', orderId, holdExpiresAt: null, pendingPaymentId: null, lastDeclineReason: null, updatedAt: now }).where(eq(carts.id, cart.id));
   await tx.delete(inventoryHolds).where(eq(inventoryHolds.cartId, cart.id));
   return { orderId, snapshot };
 }
@@ -190,22 +176,9 @@ export function refundOnce(ctx: CommerceContext, paymentId: string, amountMinor:
 }
 
 /** After an order committed: the confirmation mail with its signed link (a failure is logged; the booking stands). */
-export async function afterOrder(ctx: CommerceContext, quoted: QuotedCart, snapshot: Cart): Promise<void> {
-  const email = snapshot.customer.email;
-  if (!email) return;
-  try {
-    const expiresAt = linkExpiry(
-      snapshot.stays.map((stay) => stay.check_out_date),
-      ctx.now(),
-    );
-    const linkToken = await ctx.orderAccess.linkToken(quoted.cart.id, expiresAt);
-    await ctx.mail.send(confirmationMail(email, quoted.cart.locale, snapshot, ctx.origin(), linkToken));
-  } catch (error) {
-    ctx.logger.log('error', 'booking confirmation mail not sent', {
-      orderId: snapshot.order_id,
-      error,
-    });
-  }
+export async function afterOrder(ctx: CommerceContext, _quoted: QuotedCart, snapshot: Cart): Promise<void> {
+  const [order] = snapshot.order_id ? await ctx.db.select().from(orders).where(eq(orders.id, snapshot.order_id)) : [];
+  if (order) await sendConfirmationMail(ctx, order, () => orderAnswer(ctx, order));
 }
 
 type OrderRow = typeof orders.$inferSelect;
@@ -232,30 +205,60 @@ export async function loadOrder(ctx: CommerceContext, orderId: string, caller: O
 const cancellable = (reservation: ReservationRow, nowMs: number) =>
   reservation.status === 'confirmed' && reservation.freeCancellationUntil !== null && reservation.freeCancellationUntil.getTime() > nowMs;
 
+/** The vouchers an order redeemed, in its currency (as the cart converted them). */
+async function redeemedVoucherMinor(db: CommerceContext['db'] | Writer, orderId: string, catalogue: Catalogue, currency: CurrencyRate): Promise<number> {
+  const rows = await db.select({ amountMinor: vouchers.amountMinor, currency: vouchers.currency }).from(vouchers).where(eq(vouchers.redeemedOrderId, orderId));
+  return rows.reduce((total, row) => {
+    const from = catalogue.currencies.get(row.currency);
+    return total + (from ? convertMinor(row.amountMinor, from, currency) : 0);
+  }, 0);
+}
+
+/** The order's money as it stands with these reservations (orderMoney), from its row's charges and refunds. */
+function moneyOf(order: OrderRow, rows: readonly ReservationRow[], voucherMinor: number, currency: CurrencyRate) {
+  return orderMoney({
+    snapshot: order.snapshot,
+    cancelled: new Set(rows.filter((row) => row.status === 'cancelled').map((row) => row.id)),
+    paidWithPoints: order.pointsPaid > 0,
+    paidMinor: order.amountPaidMinor,
+    refundedMinor: order.amountRefundedMinor,
+    voucherMinor,
+    currency,
+  });
+}
+
 export async function orderAnswer(ctx: CommerceContext, order: OrderRow): Promise<Order> {
   const rows = await ctx.db.select().from(reservations).where(eq(reservations.orderId, order.id));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const nowMs = ctx.now().getTime();
-  const currency = ctx.currency(await ctx.catalogue(), order.currency);
+  const catalogue = await ctx.catalogue();
+  const currency = ctx.currency(catalogue, order.currency);
   const major = (minor: number) => toMajor(minor, currency);
   const { snapshot } = order;
+  // Recomputed on every read, so the totals follow each cancellation and modification.
+  const money = moneyOf(order, rows, await redeemedVoucherMinor(ctx.db, order.id, catalogue, currency), currency);
+  const hotel = catalogue.hotels.find((candidate) => candidate.id === order.hotelId);
+  const [address] = await ctx.db.select({ street: hotels.street, postalCode: hotels.postalCode }).from(hotels).where(eq(hotels.id, order.hotelId));
+  const roomStatuses = snapshot.stays.flatMap((stay) => stay.room_stays.map((room) => byId.get(room.room_stay_id)?.status ?? 'confirmed'));
   return {
     order_id: order.id,
     cart_id: order.cartId,
     created_at: order.createdAt.toISOString(),
     currency: order.currency,
-    customer: {
-      email: order.customerEmail,
-      sso_guid: snapshot.customer.sso_guid,
-    },
+    customer: { email: order.customerEmail, sso_guid: snapshot.customer.sso_guid },
     payment_method: order.paymentMethod,
     amount_paid: major(order.amountPaidMinor),
     points_paid: order.pointsPaid,
-    amount_at_hotel: major(order.amountAtHotelMinor),
-    amount_to_pay_total: major(order.amountTotalMinor),
-    city_tax_total: major(order.cityTaxMinor),
+    amount_at_hotel: major(money.atHotel),
+    amount_to_pay_total: major(money.total),
+    city_tax_total: major(money.cityTax),
     amount_refunded: major(order.amountRefundedMinor),
     points_earned: order.pointsEarned,
+    points_pending: rows.some((row) => row.status === 'confirmed' && row.pointsEarned > 0 && row.pointsCreditedAt === null),
+    status: orderStatus(roomStatuses),
+    insurance: snapshot.insurance,
+    voucher_discount: major(money.vouchers),
+    hotel: hotel && address ? orderHotelView(hotel, { ...address, phone: null }, order.locale) : null,
     stays: snapshot.stays.map((stay) => ({
       ...stay,
       room_stays: stay.room_stays.map((room) => {
@@ -284,12 +287,7 @@ export async function getOrder(ctx: CommerceContext, orderId: string, caller: Or
  * one transaction, then refunds what was charged for it through the provider. A repeated cancel answers
  * the order as it is (and sends the refund again under the same key: the provider refunds once).
  */
-export async function cancelReservation(
-  ctx: CommerceContext,
-  orderId: string,
-  number: string,
-  caller: OrderCaller,
-): Promise<Result<Order>> {
+export async function cancelReservation(ctx: CommerceContext, orderId: string, number: string, caller: OrderCaller): Promise<Result<Order>> {
   const loaded = await loadOrder(ctx, orderId, caller);
   if ('failure' in loaded) return loaded;
   const order = loaded.data;
@@ -300,15 +298,16 @@ export async function cancelReservation(
   if (!reservation) return notFoundFailure(`reservation ${number} in order ${orderId}`);
   if (reservation.status === 'cancelled') {
     // Sent again with the same key: the provider refunds once, and a refund whose first call failed is made now.
-    if (reservation.refundedMinor > 0 && order.providerPaymentId)
-      await refundOnce(ctx, order.providerPaymentId, reservation.refundedMinor, `refund:${reservation.id}`);
+    if (reservation.refundedMinor > 0 && order.providerPaymentId) await refundOnce(ctx, order.providerPaymentId, reservation.refundedMinor, `refund:${reservation.id}`);
     return { data: await orderAnswer(ctx, order) };
   }
   const now = ctx.now();
-  if (!cancellable(reservation, now.getTime()))
-    return fail(409, 'not_cancellable', 'This reservation can no longer be cancelled free of charge');
-  if (reservation.paidMinor > 0 && (!ctx.payments || !order.providerPaymentId))
-    return fail(503, 'payments_unavailable', 'Refunds are not possible right now');
+  if (!cancellable(reservation, now.getTime())) return fail(409, 'not_cancellable', 'This reservation can no longer be cancelled free of charge');
+  if (reservation.paidMinor > 0 && (!ctx.payments || !order.providerPaymentId)) return fail(503, 'payments_unavailable', 'Refunds are not possible right now');
+  const catalogue = await ctx.catalogue();
+  const currency = ctx.currency(catalogue, order.currency);
+  // Read before the transaction (PGlite runs nothing else while one is open); vouchers never change after the order.
+  const voucherMinor = await redeemedVoucherMinor(ctx.db, order.id, catalogue, currency);
   // The reservation is locked first (as a modification's completion takes it) and read again: a
   // completion that got there first moved its nights and changed what was paid, and that is what goes back.
   const outcome = await ctx.db.transaction(async (tx) => {
@@ -316,30 +315,33 @@ export async function cancelReservation(
     if (!row || !cancellable(row, now.getTime())) return null;
     const deltas = addNights(new Map(), row.roomTypeId, row.checkInDate, row.checkOutDate, -1);
     await applyNights(tx, deltas);
-    const [amounts] = await tx
-      .select({ paid: orders.amountPaidMinor, refunded: orders.amountRefundedMinor })
-      .from(orders)
-      .where(eq(orders.id, order.id))
-      .for('update');
+    const [amounts] = await tx.select({ paid: orders.amountPaidMinor, refunded: orders.amountRefundedMinor }).from(orders).where(eq(orders.id, order.id)).for('update');
     const refund = Math.max(0, Math.min(row.paidMinor, (amounts?.paid ?? 0) - (amounts?.refunded ?? 0)));
     await tx.update(reservations).set({ status: 'cancelled', cancelledAt: now, refundedMinor: refund }).where(eq(reservations.id, row.id));
-    // Points paid come back; points the room earned are taken back (never below zero: changePoints).
-    await changePoints(tx, order.memberId, row.pointsPaid - row.pointsEarned);
+    // Points paid come back; points the room earned are taken back if they were already credited (never
+    // below zero: changePoints); pending ones are simply never credited (the room is no longer confirmed).
+    await changePoints(tx, order.memberId, row.pointsPaid - (row.pointsCreditedAt ? row.pointsEarned : 0));
+    // The order's totals as they stand without the room, kept on its row as its answer shows them.
+    const [current] = await tx.select().from(orders).where(eq(orders.id, order.id));
+    const rows = await tx.select().from(reservations).where(eq(reservations.orderId, order.id));
+    const money = current ? moneyOf({ ...current, amountRefundedMinor: current.amountRefundedMinor + refund }, rows, voucherMinor, currency) : null;
     await tx
       .update(orders)
       .set({
         amountRefundedMinor: sql`${orders.amountRefundedMinor} + ${refund}`,
         pointsEarned: sql`${orders.pointsEarned} - ${row.pointsEarned}`,
+        ...(money ? { amountTotalMinor: money.total, amountAtHotelMinor: money.atHotel, cityTaxMinor: money.cityTax } : {}),
       })
       .where(eq(orders.id, order.id));
     return { refund, deltas };
   });
   if (outcome) {
     inventoryChanged(ctx.db, changeOf(outcome.deltas));
-    if (outcome.refund > 0 && order.providerPaymentId)
-      await refundOnce(ctx, order.providerPaymentId, outcome.refund, `refund:${reservation.id}`);
+    if (outcome.refund > 0 && order.providerPaymentId) await refundOnce(ctx, order.providerPaymentId, outcome.refund, `refund:${reservation.id}`);
   }
   const [fresh] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  // The guest gets a mail when this call cancelled the room (not for a repeated cancel).
+  if (outcome) await sendCancellationMail(ctx, fresh ?? order, () => orderAnswer(ctx, fresh ?? order), number, outcome.refund);
   return { data: await orderAnswer(ctx, fresh ?? order) };
 }
 
@@ -382,7 +384,8 @@ export async function lookupOrder(
   const stored = 'last_name' in request ? row?.details.traveller?.last_name : row?.email;
   // Compared also when there is nothing to compare with, so an unknown number takes as long as a wrong name.
   const matches = sameText(given, stored ?? '\u0000') && row !== undefined && stored !== undefined;
-  if (!matches) return notFoundFailure('booking with this reservation number and name');
+  // One message for every miss: it must not tell a guesser whether the number or the name was wrong.
+  if (!matches) return fail(404, 'not_found', 'No booking matches these details');
   return { data: { order_id: row.orderId, access_key: await ctx.orderAccess.accessKey(row.cartId) } };
 }
 

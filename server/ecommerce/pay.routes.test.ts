@@ -215,6 +215,16 @@ describe('pay with points', () => {
     (await suite.db.select({ points: members.points }).from(members).where(eq(members.email, DEMO_MEMBERS.withPassword)))[0]?.points ??
     0;
 
+  it('prices each rate in points from its own cash price, and debits exactly that', async () => {
+    const flexible = await t.readyCart({ rate: 'HRW1X', method: 'points', token: tokens.anna });
+    const saver = await t.readyCart({ rate: 'HRWPR1', method: 'points', token: tokens.anna });
+    // 100 EUR nights: 95.00 on the flexible member rate is 190 points a night, 84.00 on the saver rate 168, rounded up to 170.
+    expect([flexible.points_to_pay_total, saver.points_to_pay_total]).toEqual([380, 340]);
+    await suite.db.update(members).set({ points: 1_000 }).where(eq(members.email, DEMO_MEMBERS.withPassword));
+    expect(t.resultOf(await t.pay(saver.cart_id, 'key-points-saver', tokens.anna)).status).toBe('succeeded');
+    expect(await pointsOf()).toBe(660);
+  });
+
   it('debits the points with the order, and declines when the balance is short', async () => {
     const cart = await t.readyCart({ rate: 'HRW1X', method: 'points', token: tokens.anna });
     const price = cart.points_to_pay_total;

@@ -5,14 +5,7 @@ import type * as v from 'valibot';
 import { type DeclineReason, ECOMMERCE_LIMITS, type PayRequestSchema, type PayResult } from '../../src/contract/ecommerce';
 import { inventoryChanged } from '../db/inventory-changes';
 import { carts, orders, paymentIntents, payRequests } from '../db/schema';
-import {
-  type AuthorizeRequest,
-  type PaymentNotification,
-  PaymentRequestRejected,
-  type PaymentStatus,
-  type ProviderPayment,
-  type ProviderPaymentMethod,
-} from '../ports/payments';
+import { type AuthorizeRequest, type PaymentNotification, PaymentRequestRejected, type PaymentStatus, type ProviderPayment, type ProviderPaymentMethod } from '../ports/payments';
 import { takeCvvToken } from './cards';
 import { effectiveStatus, loadCart, type QuotedCart, quoteCart, viewOf } from './carts';
 import { resolveCard } from './checkout';
@@ -33,10 +26,7 @@ export interface Answer {
 }
 
 const failed = (failure: Failure): Answer => ({ status: failure.status, body: errorBody(failure) });
-const paid = (result: PayResult): Answer => ({
-  status: 200,
-  body: { data: result },
-});
+const paid = (result: PayResult): Answer => ({ status: 200, body: { data: result } });
 
 /**
  * How long (by the app's clock) a pay request may work before it is taken for interrupted and finished
@@ -57,16 +47,8 @@ class NotTried {
 const notTried = (failure: Failure) => new NotTried(failed(failure));
 
 const CART_NOT_OPEN: Failure = { status: 409, code: 'cart_not_open', message: 'This cart is paid or being paid' };
-const ROOM_GONE: Failure = {
-  status: 409,
-  code: 'room_unavailable',
-  message: 'A room is no longer free for this stay; nothing was charged',
-};
-const VOUCHER_GONE: Failure = {
-  status: 409,
-  code: 'voucher_unavailable',
-  message: 'A voucher of this cart was used meanwhile; nothing was charged',
-};
+const ROOM_GONE: Failure = { status: 409, code: 'room_unavailable', message: 'A room is no longer free for this stay; nothing was charged' };
+const VOUCHER_GONE: Failure = { status: 409, code: 'voucher_unavailable', message: 'A voucher of this cart was used meanwhile; nothing was charged' };
 const CVV_REQUIRED: Failure = {
   status: 422,
   code: 'cvv_required',
@@ -144,20 +126,10 @@ async function earlierAnswer(ctx: CommerceContext, cartId: string, key: string, 
       .where(and(eq(payRequests.cartId, cartId), eq(payRequests.idempotencyKey, key)));
     // No row: the first request released the key (nothing was tried); this one may try instead.
     if (!row) return 'released';
-    if (row.requestHash !== requestHash)
-      return failed({
-        status: 409,
-        code: 'idempotency_conflict',
-        message: 'This Idempotency-Key was used with another request',
-      });
+    if (row.requestHash !== requestHash) return failed({ status: 409, code: 'idempotency_conflict', message: 'This Idempotency-Key was used with another request' });
     if (row.statusCode != null) return { status: row.statusCode, body: row.response };
     if (ctx.now().getTime() - row.createdAt.getTime() >= PAY_LEASE_MS) return resumePayRequest(ctx, cartId, key);
-    if (Date.now() > deadline)
-      return failed({
-        status: 409,
-        code: 'conflict',
-        message: 'The payment with this key is still being processed',
-      });
+    if (Date.now() > deadline) return failed({ status: 409, code: 'conflict', message: 'The payment with this key is still being processed' });
     await sleep(POLL_MS);
   }
 }
@@ -170,52 +142,26 @@ async function earlierAnswer(ctx: CommerceContext, cartId: string, key: string, 
 export function rejectionFailure(error: unknown): Failure | null {
   if (!(error instanceof PaymentRequestRejected)) return null;
   const issue = (path: string) => [{ path, message: error.message }];
-  if (error.code === 'card_token_invalid')
-    return { status: 422, code: 'invalid_card', message: 'The card cannot be used; enter it again', issues: issue('credit_card_id') };
-  if (error.code === 'return_url_invalid')
-    return { status: 400, code: 'bad_request', message: 'The return address is not accepted', issues: issue('return_url') };
+  if (error.code === 'card_token_invalid') return { status: 422, code: 'invalid_card', message: 'The card cannot be used; enter it again', issues: issue('credit_card_id') };
+  if (error.code === 'return_url_invalid') return { status: 400, code: 'bad_request', message: 'The return address is not accepted', issues: issue('return_url') };
   return null;
 }
 
 /** What the payment needs from the cart, or why it cannot start (nothing is taken yet). */
 async function prepare(ctx: CommerceContext, cart: CartRow, viewer: Viewer | null, request: PayRequest): Promise<QuotedCart> {
   const status = effectiveStatus(cart, ctx.now());
-  if (status === 'expired')
-    throw notTried({
-      status: 410,
-      code: 'cart_expired',
-      message: 'This cart has expired; start a new booking',
-    });
+  if (status === 'expired') throw notTried({ status: 410, code: 'cart_expired', message: 'This cart has expired; start a new booking' });
   if (status !== 'open') throw notTried(CART_NOT_OPEN);
-  if (cart.roomStays.some((room) => room.traveller === null))
-    throw notTried({
-      status: 422,
-      code: 'traveller_missing',
-      message: 'Every room needs a traveller',
-    });
-  if (!cart.paymentMethod)
-    throw notTried({
-      status: 422,
-      code: 'payment_method_missing',
-      message: 'Choose how to pay',
-    });
+  if (cart.roomStays.some((room) => room.traveller === null)) throw notTried({ status: 422, code: 'traveller_missing', message: 'Every room needs a traveller' });
+  if (!cart.paymentMethod) throw notTried({ status: 422, code: 'payment_method_missing', message: 'Choose how to pay' });
   if (cart.paymentMethod !== 'points' && !ctx.payments) throw notTried(PAYMENTS_UNAVAILABLE);
   if (request.return_url && !sameSite(request.return_url, ctx.origin())) {
-    throw notTried({
-      status: 400,
-      code: 'bad_request',
-      message: 'The return address must be on this site',
-      issues: [{ path: 'return_url', message: 'Not on this site' }],
-    });
+    throw notTried({ status: 400, code: 'bad_request', message: 'The return address must be on this site', issues: [{ path: 'return_url', message: 'Not on this site' }] });
   }
   const quoted = await quoteCart(ctx, cart, viewer);
   if ('failure' in quoted) throw notTried(quoted.failure);
   if (cart.paymentMethod === 'points' && (!viewer || quoted.data.money.pointsToPay === 0)) {
-    throw notTried({
-      status: 409,
-      code: 'points_not_allowed',
-      message: 'These rooms cannot be paid with points',
-    });
+    throw notTried({ status: 409, code: 'points_not_allowed', message: 'These rooms cannot be paid with points' });
   }
   return quoted.data;
 }
@@ -290,15 +236,7 @@ async function payOnce(ctx: CommerceContext, cart: CartRow, viewer: Viewer | nul
     const held = await ctx.db.transaction(async (tx) => {
       const pending = await tx
         .update(carts)
-        .set({
-          status: 'payment_pending',
-          holdExpiresAt,
-          lastDeclineReason: null,
-          pendingPaymentId: null,
-          pendingIntentId: intent.id,
-          paymentMethod: method,
-          card,
-        })
+        .set({ status: 'payment_pending', holdExpiresAt, lastDeclineReason: null, pendingPaymentId: null, pendingIntentId: intent.id, paymentMethod: method, card })
         .where(and(eq(carts.id, cart.id), eq(carts.status, 'open')))
         .returning({ id: carts.id });
       if (pending.length === 0) return false;
@@ -307,12 +245,15 @@ async function payOnce(ctx: CommerceContext, cart: CartRow, viewer: Viewer | nul
         tx,
         cart,
         quoted.vouchers.map((voucher) => voucher.id),
-        ctx.today(),
+        { today: ctx.today(), now: ctx.now() },
       );
       if (method === 'card') intent.cvvToken = await cvvTokenFor(tx, cart, card);
       // A key released after a refusal is used again: its intent starts over.
       const { id: _id, providerKey: _providerKey, ...again } = intent;
-      await tx.insert(paymentIntents).values(intent).onConflictDoUpdate({ target: paymentIntents.providerKey, set: { ...again, id: intent.id } });
+      await tx
+        .insert(paymentIntents)
+        .values(intent)
+        .onConflictDoUpdate({ target: paymentIntents.providerKey, set: { ...again, id: intent.id } });
       return true;
     });
     if (!held) throw notTried(CART_NOT_OPEN);
@@ -439,19 +380,9 @@ async function payWithPoints(ctx: CommerceContext, quoted: QuotedCart): Promise<
         tx,
         quoted.cart,
         quoted.vouchers.map((voucher) => voucher.id),
-        ctx.today(),
+        { today: ctx.today(), now: ctx.now() },
       );
-      return insertOrder(
-        ctx,
-        tx,
-        quoted,
-        {
-          method: 'points',
-          providerPaymentId: null,
-          points: quoted.money.pointsToPay,
-        },
-        base,
-      );
+      return insertOrder(ctx, tx, quoted, { method: 'points', providerPaymentId: null, points: quoted.money.pointsToPay }, base);
     });
   } catch (error) {
     if (error instanceof RoomGone) return failed(ROOM_GONE);
@@ -475,13 +406,7 @@ async function payWithPoints(ctx: CommerceContext, quoted: QuotedCart): Promise<
  * amount due now is captured and the confirmation mailed. Answers declined (cancelled) when the cart no
  * longer waits for this payment: the caller voids it.
  */
-export async function completeOrder(
-  ctx: CommerceContext,
-  cartId: string,
-  paymentId: string,
-  viewer: Viewer | null,
-  intentId?: string,
-): Promise<PayResult> {
+export async function completeOrder(ctx: CommerceContext, cartId: string, paymentId: string, viewer: Viewer | null, intentId?: string): Promise<PayResult> {
   const [cart] = await ctx.db.select().from(carts).where(eq(carts.id, cartId));
   if (!cart) throw new Error(`No cart ${cartId}`);
   const orderedBy = async (orderId: string | null): Promise<PayResult> => {
@@ -503,11 +428,7 @@ export async function completeOrder(
       .where(eq(carts.id, cartId))
       .for('update');
     if (locked?.status === 'ordered') return { orderedAlready: locked.orderId };
-    const waiting =
-      locked?.status === 'payment_pending' &&
-      (intentId === undefined || locked.intentId === intentId) &&
-      locked.holdExpiresAt !== null &&
-      locked.holdExpiresAt > now;
+    const waiting = locked?.status === 'payment_pending' && (intentId === undefined || locked.intentId === intentId) && locked.holdExpiresAt !== null && locked.holdExpiresAt > now;
     if (!waiting) return null;
     const order = await insertOrder(ctx, tx, quoted.data, { method, providerPaymentId: paymentId, points: 0 }, base);
     if (locked.intentId) await markIntent(tx, locked.intentId, 'ordered', now, paymentId);
@@ -520,10 +441,7 @@ export async function completeOrder(
       await ctx.payments?.capture(paymentId, quoted.data.money.now, `capture:${outcome.orderId}`);
     } catch (error) {
       // The authorisation stands; the capture is retried from the order by operations.
-      ctx.logger.log('error', 'capture failed', {
-        orderId: outcome.orderId,
-        error,
-      });
+      ctx.logger.log('error', 'capture failed', { orderId: outcome.orderId, error });
     }
   }
   await afterOrder(ctx, quoted.data, outcome.snapshot);
@@ -539,11 +457,7 @@ const DECLINED_STATES = new Set<ProviderPayment['state']>(['declined', 'cancelle
  * declined gives the rooms back, and a payment still waiting for the guest is voided once the hold has
  * run out. Idempotent: every step is conditional on the cart and the intent as they are.
  */
-export async function reconcileIntent(
-  ctx: CommerceContext,
-  intent: IntentRow,
-  payment: Pick<ProviderPayment, 'state' | 'declineReason'> | null,
-): Promise<void> {
+export async function reconcileIntent(ctx: CommerceContext, intent: IntentRow, payment: Pick<ProviderPayment, 'state' | 'declineReason'> | null): Promise<void> {
   const paymentId = intent.providerPaymentId;
   if (payment && paymentId && AUTHORISED_STATES.has(payment.state)) {
     await finishAuthorized(ctx, intent, paymentId, null);
@@ -572,10 +486,7 @@ export async function reconcileIntent(
  * declined or cancelled gives the rooms back. Idempotent: a repeated notification changes nothing. An
  * authorisation for a cart that is no longer waiting for it (its hold ran out) is cancelled at the provider.
  */
-export async function settlePayment(
-  ctx: CommerceContext,
-  notification: Pick<PaymentNotification, 'paymentId' | 'reference' | 'state' | 'declineReason'>,
-): Promise<void> {
+export async function settlePayment(ctx: CommerceContext, notification: Pick<PaymentNotification, 'paymentId' | 'reference' | 'state' | 'declineReason'>): Promise<void> {
   const intent = await intentOfPayment(ctx, notification.paymentId);
   if (intent && intent.cartId === notification.reference) {
     await reconcileIntent(ctx, intent, notification);

@@ -41,6 +41,7 @@ import { completeModification, editModification, startModification } from './mod
 import { createOrderAccessTokens, ORDER_LOOKUP_LIMITS } from './order-access';
 import { cancelReservation, exchangeLinkToken, getOrder, lookupOrder, type OrderCaller, recentOrdersCount } from './orders';
 import type { MaintenanceJobs } from '../maintenance/purge';
+import { creditEarnedPoints } from './points-credit';
 import { pay, refreshPending, settlePayment } from './payments';
 import { recoverPayments } from './recovery';
 import { applyMemberVoucher, applyVoucherCode, removeVoucher } from './vouchers';
@@ -140,6 +141,7 @@ export function ecommerceRoutes(
   const orderAccess = createOrderAccessTokens({ hmacKey: () => deps.auth.keys.hmacKey(), now: deps.now });
   const ctx = createCommerceContext({ ...deps, orderAccess });
   deps.maintenance?.add('paymentsRecovered', () => recoverPayments(ctx));
+  deps.maintenance?.add('pointsCredited', (now) => creditEarnedPoints(ctx, now));
   const { limiter, settings } = deps.auth;
   /** The member, and the cart of a valid order access key (a header: addresses and their logs never carry it). */
   const callerOf = async (c: Context<CommerceEnv>): Promise<OrderCaller> => ({

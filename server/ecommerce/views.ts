@@ -1,10 +1,10 @@
-import type { Cart, RoomStay, Stay } from '../../src/contract/ecommerce';
+import type { Cart, OrderHotel, OrderStatus, RoomStay, Stay } from '../../src/contract/ecommerce';
 import { type Locale, pickLocalized } from '../../src/contract/locales';
 import { GUARANTEE_TYPES } from '../../src/contract/search';
 import type { carts } from '../db/schema';
 import { benefitsFor } from '../search/benefits';
-import type { CancellationPolicy, CatalogueRatePlan } from '../search/catalogue';
-import { type CurrencyRate, toMajor } from '../search/money';
+import type { CancellationPolicy, CatalogueHotel, CatalogueRatePlan } from '../search/catalogue';
+import { type CurrencyRate, fromMajor, toMajor } from '../search/money';
 import { promoOutcome } from '../search/promotions';
 import { freeCancellationUntil } from '../search/views';
 import type { CartMoney, PricedStay } from './pricing';
@@ -21,11 +21,7 @@ export interface AppliedVoucher {
   currency: string;
 }
 
-const GUARANTEE_KIND = {
-  [GUARANTEE_TYPES.hold]: 'hold',
-  [GUARANTEE_TYPES.guarantee]: 'guarantee',
-  [GUARANTEE_TYPES.deposit]: 'deposit',
-} as const;
+const GUARANTEE_KIND = { [GUARANTEE_TYPES.hold]: 'hold', [GUARANTEE_TYPES.guarantee]: 'guarantee', [GUARANTEE_TYPES.deposit]: 'deposit' } as const;
 
 /** The end of free cancellation as an instant (milliseconds), whether or not it has passed; null: not refundable. */
 export function freeCancellationDeadline(policy: CancellationPolicy, arrival: string, timeZone: string): number | null {
@@ -33,13 +29,7 @@ export function freeCancellationDeadline(policy: CancellationPolicy, arrival: st
   return formatted === null ? null : Date.parse(formatted);
 }
 
-export function reservationInfo(
-  plan: CatalogueRatePlan,
-  arrival: string,
-  timeZone: string,
-  locale: Locale,
-  nowMs: number,
-): RoomStay['reservation_info'] {
+export function reservationInfo(plan: CatalogueRatePlan, arrival: string, timeZone: string, locale: Locale, nowMs: number): RoomStay['reservation_info'] {
   const deadline = freeCancellationDeadline(plan.cancellation, arrival, timeZone);
   return {
     rate_name: pickLocalized(plan.name, locale),
@@ -140,12 +130,7 @@ export function cartView(input: {
     payments: input.payments,
     vouchers: input.vouchers.map((voucher) => {
       const from = input.currencies.get(voucher.currency);
-      return {
-        voucher_id: voucher.id,
-        code: voucher.code,
-        category: voucher.category,
-        amount: from ? toMajor(voucher.amountMinor, from) : 0,
-      };
+      return { voucher_id: voucher.id, code: voucher.code, category: voucher.category, amount: from ? toMajor(voucher.amountMinor, from) : 0 };
     }),
     insurance: cart.insuranceProduct === 'cancellation' ? { product: 'cancellation', price: major(money.insurance) } : null,
     amount_to_pay_total: major(money.total),
@@ -157,5 +142,83 @@ export function cartView(input: {
     hold_expires_at: input.status === 'payment_pending' && cart.holdExpiresAt ? cart.holdExpiresAt.toISOString() : null,
     last_decline_reason: cart.lastDeclineReason,
     stays: [stayView(priced, money, cart, cart.locale, input.nowMs)],
+  };
+}
+
+/** What an order costs as it stands now, in minor units of its currency (see `orderMoney`). */
+export interface OrderMoney {
+  total: number;
+  atHotel: number;
+  cityTax: number;
+  vouchers: number;
+}
+
+/**
+ * An order's totals recomputed from what it still holds, after every cancellation and modification:
+ * the rooms not cancelled (their price with tax unless points paid for them, their add-ons, their city
+ * tax as the order's snapshot has them, a modified room as changed) and the insurance bought, less the
+ * vouchers (never more than that). What is due at the hotel is what remains once what was charged, less
+ * what was refunded, is counted; the city tax is apart, paid at the hotel, as in the cart (pricing.ts).
+ */
+export function orderMoney(input: {
+  snapshot: Pick<Cart, 'stays' | 'insurance'>;
+  /** Room stay ids of the reservations that are cancelled. */
+  cancelled: ReadonlySet<string>;
+  paidWithPoints: boolean;
+  paidMinor: number;
+  refundedMinor: number;
+  /** The vouchers the order redeemed, in its currency. */
+  voucherMinor: number;
+  currency: CurrencyRate;
+}): OrderMoney {
+  const minor = (amount: number) => fromMajor(amount, input.currency);
+  const kept = input.snapshot.stays.flatMap((stay) => stay.room_stays).filter((room) => !input.cancelled.has(room.room_stay_id));
+  const sum = (pick: (room: RoomStay) => number) => kept.reduce((total, room) => total + pick(room), 0);
+  const rooms = input.paidWithPoints ? 0 : sum((room) => minor(room.price_with_tax));
+  const addons = sum((room) => room.addons.reduce((total, addon) => total + minor(addon.price), 0));
+  const insurance = input.snapshot.insurance ? minor(input.snapshot.insurance.price) : 0;
+  const before = rooms + addons + insurance;
+  const vouchers = Math.min(input.voucherMinor, before);
+  const total = before - vouchers;
+  return { total, atHotel: Math.max(0, total - (input.paidMinor - input.refundedMinor)), cityTax: sum((room) => minor(room.city_tax)), vouchers };
+}
+
+/** The booking as a whole, from the status of its reservations. */
+export function orderStatus(statuses: readonly ('confirmed' | 'cancelled')[]): OrderStatus {
+  const cancelled = statuses.filter((status) => status === 'cancelled').length;
+  if (cancelled === 0) return 'confirmed';
+  return cancelled === statuses.length ? 'cancelled' : 'partly_cancelled';
+}
+
+/**
+ * The group's standard times, local to the hotel: rooms are ready from 15:00 and are left by 12:00.
+ * Every hotel keeps them today; a hotel with other hours would carry its own.
+ */
+export const HOTEL_HOURS = { checkInFrom: '15:00', checkOutUntil: '12:00' } as const;
+
+/** A plain link to a point on OpenStreetMap: opens in the guest's browser or map app, with no script on our pages. */
+export function mapUrl(latitude: number, longitude: number): string {
+  const lat = latitude.toFixed(5);
+  const lon = longitude.toFixed(5);
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
+}
+
+/** The hotel's practical details for a booking. */
+export function orderHotelView(hotel: CatalogueHotel, address: { street: string; postalCode: string; phone: string | null }, locale: Locale): OrderHotel {
+  return {
+    hotel_code: hotel.code,
+    name: hotel.name,
+    street: address.street,
+    postal_code: address.postalCode,
+    city: pickLocalized(hotel.city.name, locale),
+    country_code: hotel.city.countryCode,
+    country: pickLocalized(hotel.city.countryName, locale),
+    phone: address.phone,
+    latitude: hotel.latitude,
+    longitude: hotel.longitude,
+    check_in_from: HOTEL_HOURS.checkInFrom,
+    check_out_until: HOTEL_HOURS.checkOutUntil,
+    time_zone: hotel.timeZone,
+    map_url: mapUrl(hotel.latitude, hotel.longitude),
   };
 }

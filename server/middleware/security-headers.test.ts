@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { paymentProviderSecurityHeaders, siteSecurityHeaders } from './security-headers';
+import { loopbackSiblings, paymentProviderSecurityHeaders, siteSecurityHeaders } from './security-headers';
 
 describe('site security headers', () => {
   it('let the site frame same-origin pages (the hosted card form) but never be framed itself', async () => {
@@ -10,6 +10,27 @@ describe('site security headers', () => {
     expect(policy).toContain("frame-src 'self'");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(response.headers.get('X-Frame-Options')).toBe('DENY');
+  });
+
+  it('let a page opened on one loopback name reach the card form and the sign-in stand-ins on the others, and add nothing elsewhere', async () => {
+    const app = new Hono().use(siteSecurityHeaders()).get('*', (c) => c.text('page'));
+    const directive = (policy: string, name: string) => policy.split(';').find((part) => part.trim().startsWith(`${name} `)) ?? '';
+    for (const [origin, others] of [
+      // No IPv6 literal: a CSP source cannot name one (Chromium rejects it and logs an error on every page).
+      ['http://127.0.0.1:3000', ['http://localhost:3000']],
+      ['http://localhost:3000', ['http://127.0.0.1:3000']],
+      ['http://[::1]:3000', ['http://localhost:3000', 'http://127.0.0.1:3000']],
+    ] as const) {
+      const policy = (await app.request(`${origin}/en/booking/check-out`)).headers.get('Content-Security-Policy') ?? '';
+      for (const name of ['frame-src', 'connect-src']) {
+        expect(directive(policy, name)).toContain("'self'");
+        for (const other of others) expect(directive(policy, name)).toContain(other);
+      }
+    }
+    const production = (await app.request('https://www.example.com/en/booking/check-out')).headers.get('Content-Security-Policy') ?? '';
+    expect(directive(production, 'frame-src').trim()).toBe("frame-src 'self'");
+    expect(production).not.toMatch(/localhost|127\.0\.0\.1|::1/);
+    expect(loopbackSiblings('http://localhost.example.com:3000/')).toEqual([]);
   });
 });
 

@@ -1,5 +1,28 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+
+/** The names a machine gives itself; the demo is opened on any of them. */
+export const LOOPBACK_HOSTNAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * A page opened on a loopback name (http://127.0.0.1:3000) may reach the same port under the others
+ * (http://localhost:3000): the same server, so nothing outside the machine is let in.
+ * The demo's local sign-in stand-ins and card form are then reachable whichever name the browser used.
+ * Any other host: nothing added.
+ */
+export function loopbackSiblings(requestUrl: string): string[] {
+  const url = URL.parse(requestUrl);
+  if (!url || !LOOPBACK_HOSTNAMES.includes(url.hostname)) return [];
+  return (
+    LOOPBACK_HOSTNAMES.filter((hostname) => hostname !== url.hostname)
+      // A CSP source cannot name an IPv6 address (browsers reject `http://[::1]:3000` and log it on every
+      // page); a page opened on [::1] still reaches its own origin through 'self'.
+      .filter((hostname) => !hostname.startsWith('['))
+      .map((hostname) => `${url.protocol}//${hostname}${url.port ? `:${url.port}` : ''}`)
+  );
+}
+
+const loopbackSources = (c: Context) => loopbackSiblings(c.req.url).join(' ');
 
 /**
  * Security headers (architecture: CSP with object-src 'none', base-uri 'none', frame-ancestors; nosniff).
@@ -20,6 +43,8 @@ export function bffSecurityHeaders() {
     xFrameOptions: 'DENY',
     // Images are shown by the site on the same origin; nothing else needs to embed BFF answers.
     crossOriginResourcePolicy: 'same-origin',
+    // A route that sets a header itself keeps it: the demo's mailbox pages send a policy that lets their styles in.
+    overwrite: false,
   });
 }
 
@@ -28,6 +53,7 @@ export function bffSecurityHeaders() {
  * CSS custom properties in style attributes. Sign-in with Apple and Google opens popups that must be able
  * to talk back to the opener, hence `same-origin-allow-popups`. `frame-src 'self'`: the check-out page
  * frames the payment provider's hosted card form, which the bundled test provider serves on our origin.
+ * On a loopback host the other loopback names of the port are allowed too (loopbackSiblings).
  */
 export function siteSecurityHeaders(options: { connectSources?: readonly string[] } = {}) {
   return secureHeaders({
@@ -37,8 +63,8 @@ export function siteSecurityHeaders(options: { connectSources?: readonly string[
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", ...(options.connectSources ?? [])],
-      frameSrc: ["'self'"],
+      connectSrc: ["'self'", ...(options.connectSources ?? []), loopbackSources],
+      frameSrc: ["'self'", loopbackSources],
       objectSrc: ["'none'"],
       baseUri: ["'none'"],
       frameAncestors: ["'none'"],

@@ -1,11 +1,13 @@
 import type { Locale } from '../../src/contract/locales';
 import type { OutboxMailKind } from '../db/schema';
 
-/** A mail the BFF sends: plain text, already in the recipient's language. */
+/** A mail the BFF sends, already in the recipient's language: a text part, and an HTML part for some. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** A whole HTML document with the same content as `text`; every interpolated value escaped (server/lib/html.ts). */
+  html?: string;
   /** What the mail is for; the development outbox filters and labels by it. */
   kind: OutboxMailKind;
   locale: Locale;

@@ -45,12 +45,7 @@ const ROOM_SETS: SearchRoom[][] = [
   ],
 ];
 
-const TERMS: PricingTerms[] = [
-  STANDARD_TERMS,
-  { percentOff: 10, refundableOnly: false },
-  { percentOff: 0, refundableOnly: true },
-  { percentOff: 15, refundableOnly: true },
-];
+const TERMS: PricingTerms[] = [STANDARD_TERMS, { percentOff: 10, refundableOnly: false }, { percentOff: 0, refundableOnly: true }, { percentOff: 15, refundableOnly: true }];
 
 describe('list prices', () => {
   it('are the cheapest member and non-member bookings of the full breakdown, for every hotel', async () => {
@@ -76,8 +71,7 @@ describe('list prices', () => {
           if (staticRestriction(hotel, stay, rooms)) continue;
           const expected = bookingsOf(hotel, stay, rooms, roomTypeStays(hotel, stay, grouped, catalogue.currencies, 'cheapestOfEachKind', terms));
           const actual = listPrices(hotel, stay, occupancies, table, catalogue.currencies, terms);
-          const totals = (booking: typeof expected.member) =>
-            booking && { gross: booking.gross, net: booking.net, cityTax: booking.cityTax, pointsPrice: booking.pointsPrice };
+          const totals = (booking: typeof expected.member) => booking && { gross: booking.gross, net: booking.net, cityTax: booking.cityTax, pointsPrice: booking.pointsPrice };
           expect(actual, `${hotel.code} ${stay.startDate} ${nights} nights, ${JSON.stringify(rooms)}, ${JSON.stringify(terms)}`).toEqual({
             member: totals(expected.member),
             nonMember: totals(expected.nonMember),
@@ -96,13 +90,7 @@ describe('list prices', () => {
 describe('hotels-v2 as JSON', () => {
   const search = () => createSearchService({ db: database.db, now: () => TEST_TODAY });
   const request = (body: Partial<HotelSearchRequest>) =>
-    v.parse(BoundedHotelSearchRequestSchema, {
-      location: 'Berlin',
-      startDate: addDays(today, 20),
-      endDate: addDays(today, 22),
-      rooms: [{ adults: 2, childAges: [] }],
-      ...body,
-    });
+    v.parse(BoundedHotelSearchRequestSchema, { location: 'Berlin', startDate: addDays(today, 20), endDate: addDays(today, 22), rooms: [{ adults: 2, childAges: [] }], ...body });
 
   it('is byte for byte what JSON.stringify writes of the answer', async () => {
     const service = search();
@@ -123,11 +111,18 @@ describe('hotels-v2 as JSON', () => {
       request({ promo: 'WINTER25' }),
       request({ promo: 'UNKNOWN' }),
     ];
-    for (const body of requests) {
-      const text = Buffer.from(await service.hotelsJson(body)).toString('utf8');
+    const json = async (body: (typeof requests)[number]) => {
+      const outcome = await service.hotelsJson(body);
+      return 'data' in outcome ? Buffer.from(outcome.data).toString('utf8') : JSON.stringify(outcome);
+    };
+    for (const body of requests.filter((request) => request.location !== 'nowhere')) {
+      const text = await json(body);
       expect(text, `${body.location} ${body.locale}`).toBe(JSON.stringify({ data: await service.hotels(body) }));
     }
-    const arabic = Buffer.from(await service.hotelsJson(requests[1] as (typeof requests)[number])).toString('utf8');
+    expect(await json(requests.find((request) => request.location === 'nowhere') as (typeof requests)[number])).toBe(
+      JSON.stringify({ notFound: 'No city or hotel called nowhere' }),
+    );
+    const arabic = await json(requests[1] as (typeof requests)[number]);
     expect(arabic).toContain('دبي');
   });
 });

@@ -84,8 +84,7 @@ function hotel(hotels: readonly HotelResult[], code: string): HotelResult {
 const BERLIN = ['HBBK', 'IBHB', 'MXBM', 'SBTG', 'ZLBF'];
 
 describe('POST /bff/search/location', () => {
-  const locate = async (query: string, locale = 'en') =>
-    (await postOk(SEARCH_PATHS.location, { query, locale }, LocationSearchResponseSchema)).data;
+  const locate = async (query: string, locale = 'en') => (await postOk(SEARCH_PATHS.location, { query, locale }, LocationSearchResponseSchema)).data;
 
   it('finds a city without its accents and labels it in the locale', async () => {
     const { cities } = await locate('dusseldorf');
@@ -110,13 +109,7 @@ describe('POST /bff/search/location', () => {
   });
 
   it('finds hotels by name, word or code, and a city’s hotels by the city’s name', async () => {
-    expect((await locate('SHDB')).hotels[0]).toEqual({
-      kind: 'hotel',
-      value: 'SHDB',
-      label: 'Steigenberger Hotel Dubai Business Bay',
-      detail: 'Dubai',
-      hotelCount: 1,
-    });
+    expect((await locate('SHDB')).hotels[0]).toEqual({ kind: 'hotel', value: 'SHDB', label: 'Steigenberger Hotel Dubai Business Bay', detail: 'Dubai', hotelCount: 1 });
     expect((await locate('tiergarten')).hotels.map((suggestion) => suggestion.value)).toEqual(['SBTG']);
     expect((await locate('hauptbahnhof')).hotels.map((suggestion) => suggestion.value).sort()).toEqual(['IBHB', 'IWHB']);
     const cologne = await locate('cologne');
@@ -163,23 +156,9 @@ describe('POST /bff/search/hotels-v2: prices', () => {
       image: { url: '/bff/content/hotel-images/SBTG/1.svg' },
     });
     // Member saver rate (84 % of 100.00, VAT 7 % included); city tax 5.00 per adult and night.
-    expect(result.memberPrice).toEqual({
-      currency: 'EUR',
-      totalWithTax: 168,
-      totalWithoutTax: 157,
-      avgPerNightWithTax: 84,
-      avgPerNightWithoutTax: 78.5,
-      cityTax: 20,
-    });
+    expect(result.memberPrice).toEqual({ currency: 'EUR', totalWithTax: 168, totalWithoutTax: 157, avgPerNightWithTax: 84, avgPerNightWithoutTax: 78.5, cityTax: 20 });
     // Non-member saver rate: 88 %.
-    expect(result.nonMemberPrice).toEqual({
-      currency: 'EUR',
-      totalWithTax: 176,
-      totalWithoutTax: 164.48,
-      avgPerNightWithTax: 88,
-      avgPerNightWithoutTax: 82.24,
-      cityTax: 20,
-    });
+    expect(result.nonMemberPrice).toEqual({ currency: 'EUR', totalWithTax: 176, totalWithoutTax: 164.48, avgPerNightWithTax: 88, avgPerNightWithoutTax: 82.24, cityTax: 20 });
     expect(result.features.map((feature) => feature.code)).toContain('wifi');
   });
 
@@ -188,16 +167,20 @@ describe('POST /bff/search/hotels-v2: prices', () => {
       location: 'SBTG',
       startDate: start,
       endDate: end,
-      rooms: [{ adults: 2, childAges: [] }, { adults: 1, childAges: [4] }],
+      rooms: [
+        { adults: 2, childAges: [] },
+        { adults: 1, childAges: [4] },
+      ],
     });
     expect(hotel(data.hotels, 'SBTG').memberPrice).toMatchObject({ totalWithTax: 336, avgPerNightWithTax: 168, cityTax: 30 });
   });
 
   it('gives the price in points when paying with points', async () => {
     const one = await searchHotels({ location: 'SBTG', startDate: start, endDate: end, payWithPoints: true });
-    expect(hotel(one.hotels, 'SBTG').pointsPrice).toBe(600);
+    // The cheapest member rate, 84.00 a night: 170 points a night (pricing.ts, nightPointsPrice).
+    expect(hotel(one.hotels, 'SBTG').pointsPrice).toBe(340);
     const two = await searchHotels({ location: 'SBTG', startDate: start, endDate: end, payWithPoints: true, rooms: [...twoAdults, ...twoAdults] });
-    expect(hotel(two.hotels, 'SBTG').pointsPrice).toBe(1200);
+    expect(hotel(two.hotels, 'SBTG').pointsPrice).toBe(680);
   });
 
   it('converts to the requested currency and rounds to its decimals, half away from zero', async () => {
@@ -261,11 +244,12 @@ describe('POST /bff/search/hotels-v2: the city list', () => {
     expect(data.total).toBe(5);
   });
 
-  it('names the city in the locale and answers an unknown place with an empty list', async () => {
+  it('names the city in the locale and answers an unknown place with 404 unknown_location, told apart from a known place', async () => {
     const cologne = await searchHotels({ location: 'Köln', startDate: start, endDate: end, locale: 'nl' });
     expect(cologne.hotels.map((result) => result.city)).toEqual(['Keulen', 'Keulen', 'Keulen']);
-    const nowhere = await searchHotels({ location: 'Atlantis', startDate: start, endDate: end });
-    expect(nowhere).toMatchObject({ hotels: [], total: 0, priceRange: null, facets: { brands: [], features: [] } });
+    const nowhere = await post(SEARCH_PATHS.hotels, { rooms: twoAdults, location: 'Atlantis', startDate: start, endDate: end });
+    expect(nowhere.status).toBe(404);
+    expect(v.parse(ErrorBodySchema, nowhere.body).error).toMatchObject({ code: 'unknown_location', message: 'No city or hotel called Atlantis' });
   });
 
   it('sorts by price both ways with the available hotels first', async () => {
@@ -320,7 +304,11 @@ describe('POST /bff/search/hotels-v2: the city list', () => {
         JOIN hotels h ON h.id = ha.hotel_id JOIN amenities a ON a.id = ha.amenity_id JOIN cities c ON c.id = h.city_id
         WHERE c.code = 'berlin'`),
     );
-    const having = (feature: string) => amenityRows.filter((row) => row.code === feature).map((row) => row.hotel_code).sort();
+    const having = (feature: string) =>
+      amenityRows
+        .filter((row) => row.code === feature)
+        .map((row) => row.hotel_code)
+        .sort();
     const counts = new Map<string, number>();
     for (const row of amenityRows) counts.set(row.code, (counts.get(row.code) ?? 0) + 1);
     // A feature some but not all Berlin hotels have, and a second one to combine with it.
@@ -436,7 +424,10 @@ describe('POST /bff/search/hotels-v2: several rooms', () => {
       location: 'SBTG',
       startDate: start,
       endDate: end,
-      rooms: [{ adults: 1, childAges: [] }, { adults: 2, childAges: [5] }],
+      rooms: [
+        { adults: 1, childAges: [] },
+        { adults: 2, childAges: [5] },
+      ],
     });
     // 84 % of 90.00 plus 84 % of 50.00.
     expect(hotel(data.hotels, 'SBTG')).toMatchObject({ available: true, memberPrice: { totalWithTax: 117.6 } });
@@ -621,13 +612,7 @@ describe('bad input on hotels-v2', () => {
   });
 
   it('reports several problems at once', async () => {
-    const paths = await badRequest(SEARCH_PATHS.hotels, {
-      location: '',
-      startDate: day(5),
-      endDate: day(3),
-      rooms: [{ adults: 7, childAges: [1, 2, 3, 4, 5] }],
-      currency: 'ABC',
-    });
+    const paths = await badRequest(SEARCH_PATHS.hotels, { location: '', startDate: day(5), endDate: day(3), rooms: [{ adults: 7, childAges: [1, 2, 3, 4, 5] }], currency: 'ABC' });
     expect(paths.sort()).toEqual(['currency', 'endDate', 'location', 'rooms.0.adults', 'rooms.0.childAges'].sort());
   });
 

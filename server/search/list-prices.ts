@@ -3,7 +3,7 @@ import type { CatalogueHotel, CatalogueRatePlan, CatalogueRoomType } from './cat
 import type { NightTable } from './inventory-cache';
 import type { CurrencyRate } from './money';
 import { fits, type Occupancy } from './occupancy';
-import { inEuroCents, nightlyRatePrice } from './pricing';
+import { inEuroCents, nightlyRatePrice, nightPointsPrice, payableWithPoints } from './pricing';
 import { type PricingTerms, STANDARD_TERMS, termsApply, withPercentOff } from './promotions';
 import type { InventoryRow } from './queries';
 import { rateApplies, type Stay } from './stay';
@@ -98,6 +98,7 @@ export function listPrices(
   const memberNet: number[] = new Array<number>(options).fill(0);
   const nonMemberGross: number[] = new Array<number>(options).fill(0);
   const nonMemberNet: number[] = new Array<number>(options).fill(0);
+  const memberPoints: number[] = new Array<number>(options).fill(0);
   for (let option = 0; option < options; option += 1) {
     const rows = nights.get((roomTypes[option] as CatalogueRoomType).id);
     const freeRooms = freeOnEveryNight(rows, stay.nights);
@@ -107,6 +108,7 @@ export function listPrices(
       const price = stayPrice(rows, stay.nights, member, vatDivisor, percentOff, currencies);
       memberGross[option] = price.gross;
       memberNet[option] = price.net;
+      memberPoints[option] = price.points;
     }
     if (nonMember) {
       const price = stayPrice(rows, stay.nights, nonMember, vatDivisor, percentOff, currencies);
@@ -123,8 +125,10 @@ export function listPrices(
     }
   }
   return {
-    member: member ? cheapestTotals(member, stay, occupancies, free, fit, memberGross, memberNet, cityTaxPerAdult) : null,
-    nonMember: nonMember ? cheapestTotals(nonMember, stay, occupancies, free, fit, nonMemberGross, nonMemberNet, cityTaxPerAdult) : null,
+    member: member ? cheapestTotals(member, occupancies, free, fit, { gross: memberGross, net: memberNet, points: memberPoints }, cityTaxPerAdult) : null,
+    nonMember: nonMember
+      ? cheapestTotals(nonMember, occupancies, free, fit, { gross: nonMemberGross, net: nonMemberNet, points: new Array<number>(options).fill(0) }, cityTaxPerAdult)
+      : null,
   };
 }
 
@@ -141,6 +145,8 @@ function freeOnEveryNight(rows: readonly (InventoryRow | undefined)[] | undefine
 interface RoomPrice {
   gross: number;
   net: number;
+  /** Points the stay costs on this room type (pricing.ts, nightPointsPrice), whether or not the rate takes points. */
+  points: number;
 }
 
 /**
@@ -159,12 +165,15 @@ function stayPrice(
 ): RoomPrice {
   let gross = 0;
   let net = 0;
+  let points = 0;
   for (let night = 0; night < nights; night += 1) {
-    const nightGross = withPercentOff(nightlyRatePrice(inEuroCents(rows[night] as InventoryRow, currencies), plan), percentOff);
+    const undiscounted = nightlyRatePrice(inEuroCents(rows[night] as InventoryRow, currencies), plan);
+    const nightGross = withPercentOff(undiscounted, percentOff);
     gross += nightGross;
     net += Math.round((nightGross * 10_000) / vatDivisor);
+    points += nightPointsPrice(undiscounted);
   }
-  return { gross, net };
+  return { gross, net, points };
 }
 
 /**
@@ -199,23 +208,28 @@ function oneRoomPrices(
   }
   const cityTax = cityTaxPerAdult * guests.adults;
   return {
-    member: member && bestMember ? oneRoomTotals(member, bestMember, cityTax, stay.nights) : null,
-    nonMember: nonMember && bestNonMember ? oneRoomTotals(nonMember, bestNonMember, cityTax, stay.nights) : null,
+    member: member && bestMember ? oneRoomTotals(member, bestMember, cityTax) : null,
+    nonMember: nonMember && bestNonMember ? oneRoomTotals(nonMember, bestNonMember, cityTax) : null,
   };
 }
 
-function oneRoomTotals(plan: CatalogueRatePlan, price: RoomPrice, cityTax: number, nights: number): StayTotals {
-  return { gross: price.gross, net: price.net, cityTax, pointsPrice: plan.isMemberRate ? plan.pointsPerNight * nights : 0 };
+function oneRoomTotals(plan: CatalogueRatePlan, price: RoomPrice, cityTax: number): StayTotals {
+  return { gross: price.gross, net: price.net, cityTax, pointsPrice: payableWithPoints(plan) ? price.points : 0 };
+}
+
+/** Per room type option: the stay's price with and without VAT and in points (RoomPrice). */
+interface OptionPrices {
+  gross: readonly number[];
+  net: readonly number[];
+  points: readonly number[];
 }
 
 function cheapestTotals(
   plan: CatalogueRatePlan,
-  stay: Stay,
   occupancies: readonly Occupancy[],
   free: readonly number[],
   fit: readonly boolean[],
-  gross: readonly number[],
-  net: readonly number[],
+  { gross, net, points }: OptionPrices,
   cityTaxPerAdult: number,
 ): StayTotals | null {
   const rooms = occupancies.length;
@@ -230,13 +244,13 @@ function cheapestTotals(
   const assignment = cheapestAssignment(new CostTable(rooms, free, costs));
   if (!assignment) return null;
   const totals: StayTotals = { gross: 0, net: 0, cityTax: 0, pointsPrice: 0 };
-  const pointsPerRoom = plan.isMemberRate ? plan.pointsPerNight * stay.nights : 0;
+  const takesPoints = payableWithPoints(plan);
   for (let room = 0; room < rooms; room += 1) {
     const option = assignment.options[room] as number;
     totals.gross += gross[option] as number;
     totals.net += net[option] as number;
     totals.cityTax += cityTaxPerAdult * (occupancies[room] as Occupancy).adults;
-    totals.pointsPrice += pointsPerRoom;
+    if (takesPoints) totals.pointsPrice += points[option] as number;
   }
   return totals;
 }

@@ -24,7 +24,7 @@ export interface PricedRate {
   gross: number;
   net: number;
   tax: number;
-  /** Points that pay for the stay instead of money (member rates; 0: not payable with points). */
+  /** Points that pay for the stay instead of money (nightPointsPrice summed; 0: not payable with points). */
   pointsPrice: number;
   /** Points a member earns paying money: one per full euro without tax, on member rates. */
   pointsEarned: number;
@@ -71,10 +71,32 @@ export function nightlyRatePrice(inventoryPrice: number, plan: Pick<CatalogueRat
   return Math.round((inventoryPrice * plan.priceFactorBps) / 10_000);
 }
 
+/** Points a euro of a night's price costs when paying with points (decision record 0031). */
+export const POINTS_PER_EURO = 2;
+/** Points prices are rounded up to a multiple of this, so they read as round numbers. */
+export const POINTS_ROUNDING = 10;
+
+/** Whether points can pay for a rate: member rates whose plan allows it (a plan's points per night above 0). */
+export function payableWithPoints(plan: Pick<CatalogueRatePlan, 'isMemberRate' | 'pointsPerNight'>): boolean {
+  return plan.isMemberRate && plan.pointsPerNight > 0;
+}
+
+/**
+ * The points one night of a rate costs, from the night's cash price (euro cents, VAT included, before any
+ * promo code: a promo code takes money off, not points): POINTS_PER_EURO points a euro, rounded up to a
+ * multiple of POINTS_ROUNDING. A dearer room type or rate therefore costs more points (decision record 0031).
+ */
+export function nightPointsPrice(rateNightGrossCents: number): number {
+  return Math.ceil((rateNightGrossCents * POINTS_PER_EURO) / (100 * POINTS_ROUNDING)) * POINTS_ROUNDING;
+}
+
 /** One room on one rate over the stay; `percentOff` (a promo code's) is taken off each night's price. */
 export function priceRate(plan: CatalogueRatePlan, stay: Stay, nightlyPrices: readonly number[], vatBps: number, percentOff = 0): PricedRate {
+  let pointsPrice = 0;
   const nights = nightlyPrices.map((base, index) => {
-    const gross = withPercentOff(nightlyRatePrice(base, plan), percentOff);
+    const undiscounted = nightlyRatePrice(base, plan);
+    pointsPrice += nightPointsPrice(undiscounted);
+    const gross = withPercentOff(undiscounted, percentOff);
     const net = Math.round((gross * 10_000) / (10_000 + vatBps));
     return { date: stay.dates[index] ?? '', gross, net, tax: gross - net };
   });
@@ -86,7 +108,7 @@ export function priceRate(plan: CatalogueRatePlan, stay: Stay, nightlyPrices: re
     gross: sum((night) => night.gross),
     net,
     tax: sum((night) => night.tax),
-    pointsPrice: plan.isMemberRate ? plan.pointsPerNight * nights.length : 0,
+    pointsPrice: payableWithPoints(plan) ? pointsPrice : 0,
     pointsEarned: plan.isMemberRate ? Math.floor(net / 100) : 0,
   };
 }

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ECOMMERCE_PATHS } from '../../src/contract/ecommerce';
 import { ErrorBodySchema } from '../../src/contract/errors';
 import {
   AddonsResponseSchema,
@@ -120,7 +121,8 @@ describe('POST /bff/search/rooms', () => {
       cancellationPolicy: { cancellationPolicyCode: 'NONREF', description: 'Non-refundable.', freeCancellationUntil: null },
       pair: 'S07',
       iconDeposit: true,
-      pointsPrice: 600,
+      // 84.00 a night: 168 points, rounded up to 170 (pricing.ts, nightPointsPrice).
+      pointsPrice: 340,
       pointsEarned: 157,
     });
     expect(rate(rates, 'HRW1X')).toMatchObject({
@@ -130,6 +132,7 @@ describe('POST /bff/search/rooms', () => {
       guaranteePolicy: { type: 1000, guaranteePolicyCode: 'HOLD18' },
       cancellationPolicy: { cancellationPolicyCode: 'CXL18', freeCancellationUntil: '2026-04-01T18:00:00+02:00' },
       iconDeposit: false,
+      pointsPrice: 380,
       pointsEarned: 177,
     });
     expect(rate(rates, 'HRWBB')).toMatchObject({
@@ -137,6 +140,21 @@ describe('POST /bff/search/rooms', () => {
       guaranteePolicy: { type: 1001, guaranteePolicyCode: 'GCC' },
       cancellationPolicy: { cancellationPolicyCode: 'CXL1D', freeCancellationUntil: '2026-03-31T18:00:00+02:00' },
     });
+  });
+
+  it('prices points per room type and rate, from each one’s cash price', async () => {
+    const data = await rooms({ ...stay, rooms: [{ adults: 2, childAges: [] }] });
+    const offers = data.rooms[0]?.offers ?? [];
+    const memberRates = offers.flatMap((offer) => offer.rates.filter((entry) => entry.isMemberRate).map((entry) => ({ room: offer.typeSaleName, ...entry })));
+    expect(memberRates.length).toBeGreaterThan(3);
+    for (const entry of memberRates) {
+      expect(entry.pointsPrice).toBe(Math.ceil((entry.avg_amnt_with_tax * 2) / 10) * 10 * 2);
+    }
+    expect(new Set(memberRates.map((entry) => entry.pointsPrice)).size).toBeGreaterThan(2);
+    const standard = offers[0]?.rates ?? [];
+    const other = offers[1]?.rates ?? [];
+    expect(rate(standard, 'HRW1X').pointsPrice).toBeLessThan(rate(other, 'HRW1X').pointsPrice);
+    expect(rate(standard, 'HRWPR1').pointsPrice).toBeLessThan(rate(standard, 'HRW1X').pointsPrice);
   });
 
   it('pairs member and non-member rates both ways, and marks the prepaid ones with the deposit icon', async () => {
@@ -163,9 +181,51 @@ describe('POST /bff/search/rooms', () => {
     expect(dubaiRates.map((entry) => entry.rateCode)).not.toContain('LS7');
   });
 
+  it('gives a guest a bookable standard rate beside every member rate, paired as the table says', async () => {
+    const data = await rooms({
+      ...stay,
+      rooms: [
+        { adults: 2, childAges: [] },
+        { adults: 1, childAges: [4] },
+      ],
+    });
+    for (const room of data.rooms) {
+      for (const offer of room.offers.filter((candidate) => candidate.available)) {
+        const memberRates = offer.rates.filter((entry) => entry.isMemberRate);
+        expect(memberRates.length).toBeGreaterThan(0);
+        for (const memberRate of memberRates) {
+          // The standard rate is in the same room type's offer and names the member rate back.
+          expect(rate(offer.rates, memberRate.pair ?? '')).toMatchObject({ isMemberRate: false, pair: memberRate.rateCode });
+        }
+      }
+    }
+    // The spec's pairs: HRW1X to AX, HRWPR1 to S07.
+    const first = data.rooms[0]?.offers[0]?.rates ?? [];
+    expect([rate(first, 'HRW1X').pair, rate(first, 'HRWPR1').pair]).toEqual(['AX', 'S07']);
+    // A guest (no token) books the standard rates of both rooms; the member rate asks them to sign in.
+    const cart = (rateCode: string) =>
+      app.request(`/bff${ECOMMERCE_PATHS.carts}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          hotel_code: 'SBTG',
+          check_in_date: START,
+          check_out_date: END,
+          locale: 'en',
+          room_stays: data.rooms.map((room) => ({
+            room_type_code: room.offers[0]?.typeCode,
+            rate_code: rateCode,
+            adults_count: room.roomIndex === 0 ? 2 : 1,
+            child_ages: room.roomIndex === 0 ? [] : [4],
+          })),
+        }),
+      });
+    expect((await cart('AX')).status).toBe(201);
+    expect((await cart('HRW1X')).status).toBe(401);
+  });
+
   it('checks every limit of a room type: adults, children and all guests together', async () => {
-    const kinds = async (adults: number, childAges: number[]) =>
-      (await rooms({ ...stay, rooms: [{ adults, childAges }] })).rooms[0]?.offers.map((offer) => offer.typeCode).sort();
+    const kinds = async (adults: number, childAges: number[]) => (await rooms({ ...stay, rooms: [{ adults, childAges }] })).rooms[0]?.offers.map((offer) => offer.typeCode).sort();
     // SGL 1/0/1, STD and SUP 2/1/3, STE 4/2/5 (adults/children/guests).
     expect(await kinds(1, [])).toEqual(['SGL', 'STD', 'STE', 'SUP']);
     expect(await kinds(1, [3, 5])).toEqual(['STE']);
@@ -214,10 +274,18 @@ describe('POST /bff/search/rooms', () => {
     await setNights(database.db, { hotelCode: 'SBTG', from: start, to: end, available: 0, price: 10_000 });
     await setNights(database.db, { hotelCode: 'SBTG', typeCode: 'STD', from: start, to: end, available: 1 });
     await setNights(database.db, { hotelCode: 'SBTG', typeCode: 'SUP', from: start, to: end, available: 1 });
-    const twoRooms = [{ adults: 2, childAges: [] }, { adults: 2, childAges: [] }];
+    const twoRooms = [
+      { adults: 2, childAges: [] },
+      { adults: 2, childAges: [] },
+    ];
     const both = await rooms({ hotelCode: 'SBTG', startDate: start, endDate: end, rooms: twoRooms });
     for (const room of both.rooms) {
-      expect(room.offers.filter((offer) => offer.available).map((offer) => offer.typeCode).sort()).toEqual(['STD', 'SUP']);
+      expect(
+        room.offers
+          .filter((offer) => offer.available)
+          .map((offer) => offer.typeCode)
+          .sort(),
+      ).toEqual(['STD', 'SUP']);
     }
     await setNights(database.db, { hotelCode: 'SBTG', typeCode: 'SUP', from: start, to: end, available: 0 });
     const oneLeft = await rooms({ hotelCode: 'SBTG', startDate: start, endDate: end, rooms: twoRooms });
@@ -247,7 +315,14 @@ describe('POST /bff/search/rates', () => {
   it('gives one room type’s rates for each room of the search, or says it does not fit', async () => {
     const { data } = await postOk(
       SEARCH_PATHS.rates,
-      { ...stay, typeCode: 'SUP', rooms: [{ adults: 2, childAges: [] }, { adults: 3, childAges: [] }] },
+      {
+        ...stay,
+        typeCode: 'SUP',
+        rooms: [
+          { adults: 2, childAges: [] },
+          { adults: 3, childAges: [] },
+        ],
+      },
       RatesResponseSchema,
     );
     expect(data).toMatchObject({ hotelCode: 'SBTG', typeCode: 'SUP', typeSaleName: 'Superior Room', nights: 2, currency: 'EUR' });
@@ -268,7 +343,13 @@ describe('POST /bff/search/cheapest-room', () => {
   it('books every room on its cheapest member rate, with the paired non-member rates beside', async () => {
     const { data } = await postOk(
       SEARCH_PATHS.cheapestRoom,
-      { ...stay, rooms: [{ adults: 2, childAges: [] }, { adults: 1, childAges: [] }] },
+      {
+        ...stay,
+        rooms: [
+          { adults: 2, childAges: [] },
+          { adults: 1, childAges: [] },
+        ],
+      },
       CheapestRoomResponseSchema,
     );
     expect(data).toMatchObject({ hotelCode: 'SBTG', nights: 2, currency: 'EUR', available: true, unavailableReason: null, minimumStay: null });
@@ -276,22 +357,8 @@ describe('POST /bff/search/cheapest-room', () => {
       [0, 'STD', 'HRWPR1', 168, 'S07'],
       [1, 'SGL', 'HRWPR1', 134.4, 'S07'],
     ]);
-    expect(data.memberTotal).toEqual({
-      currency: 'EUR',
-      totalWithTax: 302.4,
-      totalWithoutTax: 282.6,
-      avgPerNightWithTax: 151.2,
-      avgPerNightWithoutTax: 141.3,
-      cityTax: 30,
-    });
-    expect(data.nonMemberTotal).toEqual({
-      currency: 'EUR',
-      totalWithTax: 316.8,
-      totalWithoutTax: 296.06,
-      avgPerNightWithTax: 158.4,
-      avgPerNightWithoutTax: 148.03,
-      cityTax: 30,
-    });
+    expect(data.memberTotal).toEqual({ currency: 'EUR', totalWithTax: 302.4, totalWithoutTax: 282.6, avgPerNightWithTax: 151.2, avgPerNightWithoutTax: 141.3, cityTax: 30 });
+    expect(data.nonMemberTotal).toEqual({ currency: 'EUR', totalWithTax: 316.8, totalWithoutTax: 296.06, avgPerNightWithTax: 158.4, avgPerNightWithoutTax: 148.03, cityTax: 30 });
   });
 
   it('says why a hotel cannot be booked', async () => {
@@ -445,12 +512,7 @@ describe('POST /bff/search/benefits', () => {
       hotelCode: 'SBTG',
       nights: 2,
       benefits: [
-        {
-          code: 'GREEN_OPTION',
-          name: 'Grüne Option',
-          description: 'Verzichten Sie während Ihres Aufenthalts auf die Zimmerreinigung und erhalten Sie 500 Punkte.',
-          points: 500,
-        },
+        { code: 'GREEN_OPTION', name: 'Grüne Option', description: 'Verzichten Sie während Ihres Aufenthalts auf die Zimmerreinigung und erhalten Sie 500 Punkte.', points: 500 },
       ],
     });
     const oneNight = await postOk(SEARCH_PATHS.benefits, { hotelCode: 'SBTG', startDate: START, endDate: day(31) }, BenefitsResponseSchema);
@@ -501,8 +563,7 @@ describe('POST /bff/search/parse-deeplink', () => {
 });
 
 describe('POST /bff/ari-proxy/roomRateDetails', () => {
-  const details = (body: Record<string, unknown>) =>
-    postOk(SEARCH_PATHS.roomRateDetails, body, RoomRateDetailsResponseSchema).then((answer) => answer.data);
+  const details = (body: Record<string, unknown>) => postOk(SEARCH_PATHS.roomRateDetails, body, RoomRateDetailsResponseSchema).then((answer) => answer.data);
   const base = { hotelCode: 'SBTG', typeCode: 'STD', rateCode: 'HRW1X', adults: 2, children: [] };
 
   it('breaks a room and rate down night by night', async () => {
@@ -515,15 +576,9 @@ describe('POST /bff/ari-proxy/roomRateDetails', () => {
       { date: start, available: true, priceWithTax: 95, priceWithoutTax: 88.79, tax: 6.21, cityTax: 10 },
       { date: day(47), available: true, priceWithTax: 114, priceWithoutTax: 106.54, tax: 7.46, cityTax: 10 },
     ]);
-    expect(data.total).toEqual({
-      currency: 'EUR',
-      totalWithTax: 209,
-      totalWithoutTax: 195.33,
-      avgPerNightWithTax: 104.5,
-      avgPerNightWithoutTax: 97.67,
-      cityTax: 20,
-    });
-    expect([data.pointsPrice, data.pointsEarned]).toEqual([600, 195]);
+    expect(data.total).toEqual({ currency: 'EUR', totalWithTax: 209, totalWithoutTax: 195.33, avgPerNightWithTax: 104.5, avgPerNightWithoutTax: 97.67, cityTax: 20 });
+    // Points follow each night's price: 95.00 is 190 points, 114.00 is 228, rounded up to 230.
+    expect([data.pointsPrice, data.pointsEarned]).toEqual([420, 195]);
 
     await setNights(database.db, { hotelCode: 'SBTG', typeCode: 'STD', from: day(47), to: end, available: 0 });
     const soldOut = await details({ ...base, startDate: start, endDate: end });

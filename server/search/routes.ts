@@ -34,8 +34,7 @@ function answer<T>(c: Context<AppEnv>, outcome: Outcome<T>) {
  * response makes Hono copy the whole response, body included, for every request.
  */
 function jsonBytes<T>(c: Context<AppEnv>, json: Uint8Array) {
-  return c.body(json as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' }) as unknown as Response &
-    TypedResponse<T, 200, 'json'>;
+  return c.body(json as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' }) as unknown as Response & TypedResponse<T, 200, 'json'>;
 }
 
 /**
@@ -45,36 +44,30 @@ function jsonBytes<T>(c: Context<AppEnv>, json: Uint8Array) {
  */
 export function searchRoutes({ db, now = () => new Date() }: { db: Database; now?: () => Date }) {
   const search = createSearchService({ db, now });
-  return new Hono<AppEnv>()
-    .post(SEARCH_PATHS.location, validate('json', LocationSearchRequestSchema), async (c) => {
-      const { query, locale } = c.req.valid('json');
-      return c.json({ data: await search.location(query, locale) }, 200);
-    })
-    // Written by the service: the JSON c.json would write, most of it prepared once per locale.
-    .post(SEARCH_PATHS.hotels, validate('json', BoundedHotelSearchRequestSchema), async (c) =>
-      jsonBytes<{ data: HotelSearchResponse }>(c, await search.hotelsJson(c.req.valid('json'))),
-    )
-    .post(SEARCH_PATHS.calendar, validate('json', BoundedCalendarRequestSchema), async (c) =>
-      answer(c, await search.calendar(c.req.valid('json'))),
-    )
-    .post(SEARCH_PATHS.rooms, validate('json', BoundedRoomsRequestSchema), async (c) => answer(c, await search.rooms(c.req.valid('json'))))
-    .post(SEARCH_PATHS.rates, validate('json', RatesRequestSchema), async (c) => answer(c, await search.rates(c.req.valid('json'))))
-    .post(SEARCH_PATHS.cheapestRoom, validate('json', BoundedRoomsRequestSchema), async (c) =>
-      answer(c, await search.cheapestRoom(c.req.valid('json'))),
-    )
-    .post(SEARCH_PATHS.upgradableRooms, validate('json', UpgradableRoomsRequestSchema), async (c) =>
-      answer(c, await search.upgradableRooms(c.req.valid('json'))),
-    )
-    .post(SEARCH_PATHS.addons, validate('json', AddonsRequestSchema), async (c) => answer(c, await search.addons(c.req.valid('json'))))
-    .post(SEARCH_PATHS.benefits, validate('json', BenefitsRequestSchema), async (c) => answer(c, await search.benefits(c.req.valid('json'))))
-    .post(SEARCH_PATHS.parseDeeplink, validate('json', ParseDeeplinkRequestSchema), async (c) =>
-      c.json({ data: await search.parseDeeplink(c.req.valid('json')) }, 200),
-    )
-    .post(SEARCH_PATHS.roomRateDetails, validate('json', RoomRateDetailsRequestSchema), async (c) =>
-      answer(c, await search.roomRateDetails(c.req.valid('json'))),
-    )
-    .post(SEARCH_PATHS.childPolicy, validate('json', ChildPolicyRequestSchema), async (c) =>
-      answer(c, await search.childPolicy(c.req.valid('json'))),
-    )
-    .route('/', roomRateContentRoutes({ db }));
+  return (
+    new Hono<AppEnv>()
+      .post(SEARCH_PATHS.location, validate('json', LocationSearchRequestSchema), async (c) => {
+        const { query, locale } = c.req.valid('json');
+        return c.json({ data: await search.location(query, locale) }, 200);
+      })
+      // Written by the service: the JSON c.json would write, most of it prepared once per locale.
+      .post(SEARCH_PATHS.hotels, validate('json', BoundedHotelSearchRequestSchema), async (c) => {
+        const outcome = await search.hotelsJson(c.req.valid('json'));
+        // 404 unknown_location: a place we do not know, told apart from a known one with nothing free (200, no hotel available).
+        if ('notFound' in outcome) return c.json(errorBody('unknown_location', outcome.notFound), 404);
+        if ('conflict' in outcome) return c.json(errorBody('conflict', outcome.conflict), 409);
+        return jsonBytes<{ data: HotelSearchResponse }>(c, outcome.data);
+      })
+      .post(SEARCH_PATHS.calendar, validate('json', BoundedCalendarRequestSchema), async (c) => answer(c, await search.calendar(c.req.valid('json'))))
+      .post(SEARCH_PATHS.rooms, validate('json', BoundedRoomsRequestSchema), async (c) => answer(c, await search.rooms(c.req.valid('json'))))
+      .post(SEARCH_PATHS.rates, validate('json', RatesRequestSchema), async (c) => answer(c, await search.rates(c.req.valid('json'))))
+      .post(SEARCH_PATHS.cheapestRoom, validate('json', BoundedRoomsRequestSchema), async (c) => answer(c, await search.cheapestRoom(c.req.valid('json'))))
+      .post(SEARCH_PATHS.upgradableRooms, validate('json', UpgradableRoomsRequestSchema), async (c) => answer(c, await search.upgradableRooms(c.req.valid('json'))))
+      .post(SEARCH_PATHS.addons, validate('json', AddonsRequestSchema), async (c) => answer(c, await search.addons(c.req.valid('json'))))
+      .post(SEARCH_PATHS.benefits, validate('json', BenefitsRequestSchema), async (c) => answer(c, await search.benefits(c.req.valid('json'))))
+      .post(SEARCH_PATHS.parseDeeplink, validate('json', ParseDeeplinkRequestSchema), async (c) => c.json({ data: await search.parseDeeplink(c.req.valid('json')) }, 200))
+      .post(SEARCH_PATHS.roomRateDetails, validate('json', RoomRateDetailsRequestSchema), async (c) => answer(c, await search.roomRateDetails(c.req.valid('json'))))
+      .post(SEARCH_PATHS.childPolicy, validate('json', ChildPolicyRequestSchema), async (c) => answer(c, await search.childPolicy(c.req.valid('json'))))
+      .route('/', roomRateContentRoutes({ db }))
+  );
 }

@@ -32,7 +32,7 @@ import { staticRestriction } from './booking';
 import { type CalendarInput, calendarHotels, priceCalendar } from './calendar';
 import { type Catalogue, type CatalogueHotel, loadCatalogue } from './catalogue';
 import { parseDeeplink } from './deeplink';
-import { type HotelSearchInput, hotelSearchJson, type LoadInventory, type LoadNights, searchHotels } from './hotel-search';
+import { type HotelSearchInput, hotelSearchJson, hotelsAt, type LoadInventory, type LoadNights, searchHotels } from './hotel-search';
 import { buildLocationIndex, type LocationIndex } from './location-index';
 import type { CurrencyRate } from './money';
 import { ageBreakdown, occupancyOf } from './occupancy';
@@ -102,7 +102,13 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
     const promo = lookUpPromo(loaded, request.promo, stay.today);
     const percentOff = percentOffAt(promo, hotel, stay);
     const restriction = staticRestriction(hotel, stay, rooms);
-    const rows = restriction ? [] : await loadInventory(hotel.roomTypes.map((roomType) => roomType.id), startDate, endDate);
+    const rows = restriction
+      ? []
+      : await loadInventory(
+          hotel.roomTypes.map((roomType) => roomType.id),
+          startDate,
+          endDate,
+        );
     const terms = percentOff > 0 ? { ...STANDARD_TERMS, percentOff } : STANDARD_TERMS;
     return {
       hotel,
@@ -130,10 +136,15 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
       return searchHotels(await getCatalogue(), request, today(), loadNights);
     },
 
-    /** hotels-v2 answered as UTF-8 JSON: `{ data }` with `data` as hotels() gives it. */
-    async hotelsJson(request: HotelSearchInput): Promise<Uint8Array> {
+    /**
+     * hotels-v2 answered as UTF-8 JSON: `{ data }` with `data` as hotels() gives it; a place that is
+     * neither a city nor a hotel code is not found, so the guest hears that the place is unknown rather
+     * than that nothing is free there.
+     */
+    async hotelsJson(request: HotelSearchInput): Promise<Outcome<Uint8Array>> {
       const loaded = await getCatalogue();
-      return hotelSearchJson(loaded, request.locale, await searchHotels(loaded, request, today(), loadNights));
+      if (hotelsAt(loaded, request.location).length === 0) return { notFound: `No city or hotel called ${request.location}` };
+      return { data: hotelSearchJson(loaded, request.locale, await searchHotels(loaded, request, today(), loadNights)) };
     },
 
     async calendar(request: CalendarInput): Promise<Outcome<{ currency: Currency; days: CalendarDay[] }>> {
@@ -189,14 +200,7 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
       const { nights } = stayOf(request.startDate, request.endDate, today());
       const currency = loaded.currencies.get(request.currency) as CurrencyRate;
       const guests = occupancyOf({ adults: request.adults, childAges: request.childAges });
-      return {
-        data: {
-          hotelCode: hotel.code,
-          nights,
-          currency: request.currency,
-          addons: addonsView(hotel.addons, guests, nights, loaded.currencies, currency, request.locale),
-        },
-      };
+      return { data: { hotelCode: hotel.code, nights, currency: request.currency, addons: addonsView(hotel.addons, guests, nights, loaded.currencies, currency, request.locale) } };
     },
 
     async benefits(request: Input<typeof BenefitsRequestSchema>): Promise<Outcome<BenefitsResponse>> {
@@ -225,9 +229,7 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
       const rows = await loadInventory([roomType.id], stay.startDate, stay.endDate);
       const guests = occupancyOf({ adults: request.adults, childAges: request.children });
       const currency = loaded.currencies.get(request.currency) as CurrencyRate;
-      return {
-        data: roomRateDetailsView(hotel, stay, roomType, plan, guests, rows, hotelRestriction(hotel, stay), loaded.currencies, currency),
-      };
+      return { data: roomRateDetailsView(hotel, stay, roomType, plan, guests, rows, hotelRestriction(hotel, stay), loaded.currencies, currency) };
     },
 
     async parseDeeplink(request: Input<typeof ParseDeeplinkRequestSchema>): Promise<ParsedDeeplink> {

@@ -48,6 +48,11 @@ export const MEMBER_PATHS = {
 
 /** Development and test only: the mail outbox the mail port writes to when no SMTP server is set. */
 export const OUTBOX_PATH = '/dev/outbox';
+/** Demo only: the outbox as a page to read (codes and mails, newest first); one HTML mail at `${MAILBOX_PATH}/{id}`. */
+export const MAILBOX_PATH = '/dev/mailbox';
+/** Whether the site runs as the demo, and where its mailbox page is (null outside the demo). */
+export const DEMO_PATH = '/dev/demo';
+export const DemoResponseSchema = v.object({ data: v.object({ mailbox: v.nullable(v.string()) }) });
 
 export const SOCIAL_PROVIDERS = ['google', 'apple', 'facebook'] as const;
 export const SocialProviderSchema = v.picklist(SOCIAL_PROVIDERS);
@@ -273,13 +278,15 @@ export type SessionClaims = v.InferOutput<typeof SessionClaimsSchema>;
 
 /** One mail in the development outbox. */
 /** What a mail in the development outbox is for (the database keeps the same list). */
-export const OUTBOX_MAIL_KINDS = ['otp', 'activation', 'password-reset', 'booking-confirmation', 'security-notice'] as const;
+export const OUTBOX_MAIL_KINDS = ['otp', 'activation', 'password-reset', 'booking-confirmation', 'booking-cancellation', 'booking-modification', 'security-notice'] as const;
 
 export const OutboxMailSchema = v.object({
   id: v.string(),
   to: v.string(),
   subject: v.string(),
   text: v.string(),
+  /** The HTML part, when the mail has one. */
+  html: v.optional(v.nullable(v.string())),
   sentAt: v.string(),
   kind: v.picklist(OUTBOX_MAIL_KINDS),
 });

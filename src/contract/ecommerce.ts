@@ -17,8 +17,7 @@ export const ECOMMERCE_PATHS = {
   pay: (cartId: string) => `/ecommerce/cart/${cartId}/pay`,
   stay: (cartId: string, stayId: string) => `/ecommerce/cart/${cartId}/stays/${stayId}`,
   roomStay: (cartId: string, stayId: string, roomStayId: string) => `/ecommerce/cart/${cartId}/stays/${stayId}/room-stays/${roomStayId}`,
-  availableAddons: (cartId: string, stayId: string, roomStayId: string) =>
-    `/ecommerce/cart/${cartId}/stays/${stayId}/room-stays/${roomStayId}/available-addons-and-benefits`,
+  availableAddons: (cartId: string, stayId: string, roomStayId: string) => `/ecommerce/cart/${cartId}/stays/${stayId}/room-stays/${roomStayId}/available-addons-and-benefits`,
   vouchers: (cartId: string) => `/ecommerce/cart/${cartId}/vouchers`,
   /** POST: apply one of the member's own vouchers by id; DELETE: take a voucher off the cart. */
   voucher: (cartId: string, voucherId: string) => `/ecommerce/cart/${cartId}/vouchers/${voucherId}`,
@@ -78,15 +77,18 @@ export const InsuranceProductSchema = v.picklist(INSURANCE_PRODUCTS, 'Unknown in
 
 // ---------- the cart (spec section 3: Cart, Stay, Room stay) ----------
 
-const NameSchema = TextSchema({ max: 80, required: 'Required' });
+/** The longest text each traveller and company field takes; the check-out page says them in its errors. */
+export const TRAVELLER_TEXT_LIMITS = { name: 80, email: 254, address_line: 120, postal_code: 16, vat_id: 20, special_requests: 500 } as const;
+
+const NameSchema = TextSchema({ max: TRAVELLER_TEXT_LIMITS.name, required: 'Required' });
 
 export const CompanyAddressSchema = v.object({
   name: NameSchema,
-  address_line: TextSchema({ max: 120, required: 'Required' }),
-  postal_code: TextSchema({ max: 16, required: 'Required' }),
+  address_line: TextSchema({ max: TRAVELLER_TEXT_LIMITS.address_line, required: 'Required' }),
+  postal_code: TextSchema({ max: TRAVELLER_TEXT_LIMITS.postal_code, required: 'Required' }),
   city: NameSchema,
   country_code: CountryCodeSchema,
-  vat_id: v.optional(v.nullable(TextSchema({ max: 20 }))),
+  vat_id: v.optional(v.nullable(TextSchema({ max: TRAVELLER_TEXT_LIMITS.vat_id }))),
 });
 export type CompanyAddress = v.InferOutput<typeof CompanyAddressSchema>;
 
@@ -94,24 +96,18 @@ export const TravellerSchema = v.object({
   salutation: v.optional(v.nullable(v.picklist(['mr', 'ms', 'mx']))),
   first_name: NameSchema,
   last_name: NameSchema,
-  email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('Not an email address'), v.maxLength(254)),
+  email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('Not an email address'), v.maxLength(TRAVELLER_TEXT_LIMITS.email)),
   phone: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^\+?[0-9 ()-]{6,20}$/, 'Not a phone number')))),
   country_code: v.optional(v.nullable(CountryCodeSchema)),
   /** Business bookings: the company the invoice goes to (spec anchor #payment-legal-address-company). */
   company: v.optional(v.nullable(CompanyAddressSchema)),
-  special_requests: v.optional(v.nullable(TextSchema({ max: 500 }))),
+  special_requests: v.optional(v.nullable(TextSchema({ max: TRAVELLER_TEXT_LIMITS.special_requests }))),
 });
 export type Traveller = v.InferOutput<typeof TravellerSchema>;
 
 const MoneyAmount = v.number();
 
-export const CartAddonSchema = v.object({
-  addon_code: v.string(),
-  name: v.string(),
-  pricing: v.picklist(ADDON_PRICING_MODES),
-  quantity: v.number(),
-  price: MoneyAmount,
-});
+export const CartAddonSchema = v.object({ addon_code: v.string(), name: v.string(), pricing: v.picklist(ADDON_PRICING_MODES), quantity: v.number(), price: MoneyAmount });
 
 export const ReservationInfoSchema = v.object({
   rate_name: v.string(),
@@ -177,9 +173,7 @@ export const CartSchema = v.object({
   /** The card set on the cart: a saved card's id, or our own reference of a card entered for this cart (never the provider's token). */
   credit_card_id: v.nullable(v.string()),
   /** What may be shown of that card (absent on carts paid before it was kept); `cvv_required`: a saved card chosen again, paid only with its security code entered anew. */
-  card: v.optional(
-    v.nullable(v.object({ brand: v.string(), last4: v.string(), expiry_month: v.number(), expiry_year: v.number(), cvv_required: v.boolean() })),
-  ),
+  card: v.optional(v.nullable(v.object({ brand: v.string(), last4: v.string(), expiry_month: v.number(), expiry_year: v.number(), cvv_required: v.boolean() }))),
   payments: v.array(v.object({ captured_at: v.nullable(v.string()), payment_method: v.picklist(PAYMENT_METHODS), amount: MoneyAmount, points: v.number(), status: v.string() })),
   vouchers: v.array(v.object({ voucher_id: v.string(), code: v.string(), category: v.picklist(VOUCHER_CATEGORIES), amount: MoneyAmount })),
   insurance: v.nullable(v.object({ product: v.picklist(INSURANCE_PRODUCTS), price: MoneyAmount })),
@@ -236,19 +230,28 @@ export const UpdateCartRequestSchema = v.pipe(
 
 export const UpdateStayRequestSchema = v.object({ check_in_date: IsoDateSchema, check_out_date: IsoDateSchema });
 
-export const UpdateRoomStayRequestSchema = v.pipe(v.object({
-  traveller: v.optional(TravellerSchema),
-  /** The add-ons wanted for this room (replaces the list); quantities for per-stay and per-person modes. */
-  addons: v.optional(BoundedArraySchema(v.object({ addon_code: TextSchema({ max: 32, required: 'Required' }), quantity: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(ECOMMERCE_LIMITS.maxAddonQuantity))) }), 50)),
-  receive_points_for_green_option: v.optional(v.boolean()),
-}), someField());
+export const UpdateRoomStayRequestSchema = v.pipe(
+  v.object({
+    traveller: v.optional(TravellerSchema),
+    /** The add-ons wanted for this room (replaces the list); quantities for per-stay and per-person modes. */
+    addons: v.optional(
+      BoundedArraySchema(
+        v.object({
+          addon_code: TextSchema({ max: 32, required: 'Required' }),
+          quantity: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(ECOMMERCE_LIMITS.maxAddonQuantity))),
+        }),
+        50,
+      ),
+    ),
+    receive_points_for_green_option: v.optional(v.boolean()),
+  }),
+  someField(),
+);
 export type UpdateRoomStayRequest = v.InferInput<typeof UpdateRoomStayRequestSchema>;
 
 export const AvailableAddonsResponseSchema = v.object({
   data: v.object({
-    addons: v.array(
-      v.object({ code: v.string(), name: v.string(), pricing: v.picklist(ADDON_PRICING_MODES), unit_price: MoneyAmount, price: MoneyAmount, selected: v.boolean() }),
-    ),
+    addons: v.array(v.object({ code: v.string(), name: v.string(), pricing: v.picklist(ADDON_PRICING_MODES), unit_price: MoneyAmount, price: MoneyAmount, selected: v.boolean() })),
     benefits: v.array(v.object({ code: v.string(), name: v.string(), points: v.number() })),
   }),
 });
@@ -308,7 +311,14 @@ export const ECOMMERCE_ERROR_CODES = [
   'traveller_missing',
   'payment_method_missing',
   'points_not_allowed',
+  /** 409 on applying a voucher: the code is not known (or is another member's). */
   'voucher_invalid',
+  /** 409 on applying a voucher: its validity ended. */
+  'voucher_expired',
+  /** 409 on applying a member's voucher: it was used for a booking already. */
+  'voucher_used',
+  /** 409: another booking is being paid with this single-use voucher right now (on applying it, or paying). */
+  'voucher_unavailable',
   'not_cancellable',
   'modification_unavailable',
   /**
@@ -335,7 +345,14 @@ export const ORDER_ACCESS_HEADER = 'X-Order-Access';
 export const ORDER_LINK_PARAMS = { orderId: 'order_id', token: 'token' } as const;
 
 export const OrderAccessRequestSchema = v.object({ token: v.pipe(v.string(), v.minLength(1), v.maxLength(300)) });
-const ReservationNumberSchema = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9-]{1,40}$/, 'Not a reservation number'));
+/** As typed or pasted: spaces anywhere (a number read out in groups) and letter case do not matter. */
+const ReservationNumberSchema = v.pipe(
+  v.string(),
+  v.maxLength(80),
+  v.transform((text) => text.replace(/\s+/g, '')),
+  v.toUpperCase(),
+  v.regex(/^[A-Z0-9-]{1,40}$/, 'Not a reservation number'),
+);
 /** The reservation number with the last name of its traveller or the booking's email. */
 export const OrderLookupRequestSchema = v.union([
   v.object({ reservation_number: ReservationNumberSchema, last_name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(80)) }),
@@ -345,6 +362,31 @@ export type OrderLookupRequest = v.InferInput<typeof OrderLookupRequestSchema>;
 export const OrderAccessResponseSchema = v.object({ data: v.object({ order_id: v.string(), access_key: v.string() }) });
 
 export const RESERVATION_STATUSES = ['confirmed', 'cancelled'] as const;
+/** The booking as a whole: every room confirmed, some cancelled, or all cancelled. */
+export const ORDER_STATUSES = ['confirmed', 'partly_cancelled', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** What a guest needs to find and reach the hotel: its address, phone, arrival and departure times, a map link. */
+export const OrderHotelSchema = v.object({
+  hotel_code: v.string(),
+  name: v.string(),
+  street: v.string(),
+  postal_code: v.string(),
+  city: v.string(),
+  country_code: v.string(),
+  country: v.string(),
+  /** Null while the hotel has no number on record. */
+  phone: v.nullable(v.string()),
+  latitude: v.number(),
+  longitude: v.number(),
+  /** Local times (HH:mm) in the hotel's time zone: rooms are ready from, and to be left by. */
+  check_in_from: v.string(),
+  check_out_until: v.string(),
+  time_zone: v.string(),
+  /** A plain link to the hotel on a public map (no map script on our pages). */
+  map_url: v.string(),
+});
+export type OrderHotel = v.InferOutput<typeof OrderHotelSchema>;
 
 export const OrderSchema = v.object({
   order_id: v.string(),
@@ -361,17 +403,23 @@ export const OrderSchema = v.object({
   city_tax_total: MoneyAmount,
   amount_refunded: MoneyAmount,
   points_earned: v.number(),
+  /** The earned points are not on the member's balance yet: they are credited after check-out. */
+  points_pending: v.optional(v.boolean()),
+  /**
+   * The totals above follow every change: a cancelled room's price, add-ons and city tax leave the total,
+   * what is due at the hotel and the city tax; what was refunded shows in `amount_refunded`.
+   */
+  status: v.picklist(ORDER_STATUSES),
+  /** The cancellation insurance bought with the booking (not refunded when a room is cancelled). */
+  insurance: v.nullable(v.object({ product: v.picklist(INSURANCE_PRODUCTS), price: MoneyAmount })),
+  /** What vouchers took off the booking, in the order's currency. */
+  voucher_discount: MoneyAmount,
+  hotel: v.nullable(OrderHotelSchema),
   stays: v.array(
     v.object({
       ...StaySchema.entries,
       room_stays: v.array(
-        v.object({
-          ...RoomStaySchema.entries,
-          reservation_number: v.string(),
-          status: v.picklist(RESERVATION_STATUSES),
-          cancellable: v.boolean(),
-          modifiable: v.boolean(),
-        }),
+        v.object({ ...RoomStaySchema.entries, reservation_number: v.string(), status: v.picklist(RESERVATION_STATUSES), cancellable: v.boolean(), modifiable: v.boolean() }),
       ),
     }),
   ),
@@ -407,8 +455,25 @@ export const ModificationSchema = v.object({
   room_stay_id: v.string(),
   status: v.picklist(['open', 'completed']),
   currency: v.string(),
-  original: v.object({ check_in_date: v.string(), check_out_date: v.string(), room_type_code: v.string(), rate_code: v.string(), adults_count: v.number(), child_ages: v.array(v.number()), price_with_tax: MoneyAmount }),
-  proposed: v.object({ check_in_date: v.string(), check_out_date: v.string(), room_type_code: v.string(), rate_code: v.string(), adults_count: v.number(), child_ages: v.array(v.number()), price_with_tax: MoneyAmount, traveller: v.nullable(TravellerSchema) }),
+  original: v.object({
+    check_in_date: v.string(),
+    check_out_date: v.string(),
+    room_type_code: v.string(),
+    rate_code: v.string(),
+    adults_count: v.number(),
+    child_ages: v.array(v.number()),
+    price_with_tax: MoneyAmount,
+  }),
+  proposed: v.object({
+    check_in_date: v.string(),
+    check_out_date: v.string(),
+    room_type_code: v.string(),
+    rate_code: v.string(),
+    adults_count: v.number(),
+    child_ages: v.array(v.number()),
+    price_with_tax: MoneyAmount,
+    traveller: v.nullable(TravellerSchema),
+  }),
   /** Whether the proposed stay can be booked (rooms free, rate applies). */
   available: v.boolean(),
   /** proposed - original; positive is charged on completion (deposit rates) or due at the hotel. */
@@ -461,7 +526,11 @@ export const MerchantResponseSchema = v.object({
 });
 export const AddSavedCardRequestSchema = v.object({ token: v.pipe(v.string(), v.minLength(1), v.maxLength(100)), holder_name: v.optional(v.nullable(NameSchema)) });
 export const UpdateSavedCardRequestSchema = v.pipe(
-  v.object({ holder_name: v.optional(v.nullable(NameSchema)), expiry_month: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12))), expiry_year: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2000), v.maxValue(2100))) }),
+  v.object({
+    holder_name: v.optional(v.nullable(NameSchema)),
+    expiry_month: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12))),
+    expiry_year: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2000), v.maxValue(2100))),
+  }),
   someField(),
 );
 /** The CVV goes to the provider's hosted field; we get a one-time token for it. */
@@ -479,10 +548,7 @@ export const HostedCardMessageSchema = v.object({
 export type HostedCardMessage = v.InferOutput<typeof HostedCardMessageSchema>;
 
 /** What the hosted CVV field (a saved card's security code) posts to the page that embeds it; the token is single use. */
-export const HostedCvvMessageSchema = v.object({
-  type: v.literal('psp.cvv.tokenized'),
-  cvv_token: v.string(),
-});
+export const HostedCvvMessageSchema = v.object({ type: v.literal('psp.cvv.tokenized'), cvv_token: v.string() });
 export type HostedCvvMessage = v.InferOutput<typeof HostedCvvMessageSchema>;
 
 export const TrackingRequestSchema = v.object({ cart_id: v.optional(TextSchema({ max: 64 })), order_id: v.optional(TextSchema({ max: 64 })) });

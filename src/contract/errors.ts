@@ -7,8 +7,10 @@ import { ECOMMERCE_ERROR_CODES } from './ecommerce';
  * `service_unavailable` (503): a service the BFF depends on, such as the database, cannot answer now; asking again later may work.
  * `otp_required` (429): password sign-in is paused for this email or address after too many guesses; sign in with a one-time code.
  * `forbidden` (403): a request a browser sent from another site to a route only the site itself may call.
+ * `unknown_location` (404): the hotel search's destination is neither a city nor a hotel code we know (a
+ * known place with nothing free answers 200 with no hotel available).
  */
-export const ErrorCodes = ['bad_request', 'unauthorized', 'not_found', 'conflict', 'payload_too_large', 'internal', 'service_unavailable', 'otp_required', 'forbidden', ...ECOMMERCE_ERROR_CODES] as const;
+export const ErrorCodes = ['bad_request', 'unauthorized', 'not_found', 'conflict', 'payload_too_large', 'internal', 'service_unavailable', 'otp_required', 'forbidden', 'unknown_location', ...ECOMMERCE_ERROR_CODES] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];
 
 export const ErrorIssueSchema = v.object({ path: v.string(), message: v.string() });

@@ -19,10 +19,10 @@ export function keepSearchedOutOfUrl<TSearch extends { searched: unknown }>(): S
 /**
  * The route of a page that shows a search starts the page's `search` actor when it opens (on the server
  * too, so the form is rendered there), from the search its address holds, and stops it when the visitor
- * leaves. Moving within the page (a refined search, back and forward) keeps it: it follows the address.
+ * leaves. A hotel's page gives its opening date: the form's stay starts on it at the earliest. Moving within the page (a refined search, back and forward) keeps it: it follows the address.
  */
-export function openPageSearch(app: AppActor, searched?: SearchQueryState): void {
-  app.send({ type: 'search.opened', query: searched ? toQuery(searched) : {} });
+export function openPageSearch(app: AppActor, searched?: SearchQueryState, hotel?: { openingDate: string | null }): void {
+  app.send({ type: 'search.opened', query: searched ? toQuery(searched) : {}, openingDate: hotel?.openingDate ?? null });
 }
 
 export function closePageSearch(app: AppActor): void {

@@ -62,7 +62,7 @@ describe('the results page reads its URL at the route', () => {
 
   it('searches with the typed search, bad fields at their defaults, and leaves the address as it was', async () => {
     const { router, fetchMock } = await renderApp(path, answerSearch);
-    expect(await screen.findByRole('heading', { name: 'Hotels in Berlin' }, { timeout: 5000 })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Hotels in Berlin' }, { timeout: 30_000 })).toBeDefined();
     await waitFor(() => expect(searchBodies(fetchMock).length).toBeGreaterThan(0));
     expect(searchBodies(fetchMock)[0]).toMatchObject({
       location: 'Berlin',
@@ -82,7 +82,7 @@ describe('the results page reads its URL at the route', () => {
 
   it('links a hotel to its rooms with the search in plain values', async () => {
     await renderApp(path, answerSearch);
-    const link = await screen.findByRole('link', { name: 'Choose a room' }, { timeout: 5000 });
+    const link = await screen.findByRole('link', { name: 'Choose a room' }, { timeout: 30_000 });
     const href = new URL(link.getAttribute('href') ?? '', 'http://site.test');
     expect(href.pathname).toBe('/en/booking/select-room-rate');
     expect(href.search).not.toContain('%22');
@@ -99,7 +99,7 @@ describe('the results page reads its URL at the route', () => {
 
   it('writes a refinement into the address in plain values, without what the route read', async () => {
     const { router } = await renderApp(path, answerSearch);
-    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Sort by' }, { timeout: 5000 }), 'name');
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Sort by' }, { timeout: 30_000 }), 'name');
     await waitFor(() => expect(new URLSearchParams(router.state.location.searchStr).get('sortBy')).toBe('name'));
     expect(router.state.location.searchStr).not.toContain('%22');
     expect(router.state.location.searchStr).not.toContain('searched');

@@ -6,8 +6,8 @@ import { DEMO_MEMBERS } from './members';
 
 /**
  * Demo vouchers (README, "Demo vouchers"): fixed ids and codes, valid for a year from the seeding date,
- * so the demo behaves the same whenever it is seeded. Two anyone may use once by code; one belongs to the
- * demo member Anna Schmidt (applied by id from her vouchers, or by code when she is signed in).
+ * so the demo behaves the same whenever it is seeded. Two are public (anyone, by code, on any number of
+ * bookings); one belongs to the demo member Anna Schmidt, used once (applied by id from her vouchers, or by code when she is signed in).
  */
 export const DEMO_VOUCHERS = {
   welcome: { id: '0b7e4a52-5d1c-4f0e-9b7a-3c2d1e0f0001', code: 'WELCOME50', category: 'Voucher', amountMinor: 5_000 },

@@ -239,7 +239,7 @@ export const appMachine = setup({
     /** A page that shows a search: its own search starts from the address (synchronously, so the server renders it). */
     spawnSearch: assign(({ context, event, spawn }) => {
       if (event.type !== 'search.opened') return {};
-      const input = { now: () => new Date(context.now()), query: event.query, payWithPointsEnabled: context.flagOn('pay-with-points-enabled'), openingDate: null };
+      const input = { now: () => new Date(context.now()), query: event.query, payWithPointsEnabled: context.flagOn('pay-with-points-enabled'), openingDate: event.openingDate ?? null };
       return { search: spawn('search', { id: 'search', systemId: 'search', input }) };
     }),
     stopSearch: enqueueActions(({ context, enqueue }) => {

@@ -140,7 +140,12 @@ export type AppEvent =
   /** The visitor changed their consent (this tab or another). */
   | { type: 'consent.changed' }
   /** A page that shows a search opened (home, results, rooms), with the search its address holds (URL query). */
-  | { type: 'search.opened'; query: Record<string, unknown> }
+  | {
+      type: 'search.opened';
+      query: Record<string, unknown>;
+      /** A hotel's page: its opening date (spec section 4: a stay there starts on it at the earliest). */
+      openingDate?: string | null;
+    }
   /** The visitor left the page that showed a search. */
   | { type: 'search.closed' }
   /** The modify page opened on a reservation (or its address moved to another one). */

@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise } from 'xstate';
 import type { Cart, PayResult } from '../../contract/ecommerce';
 import type { Locale } from '../../contract/locales';
 import type { AuthAccess } from '../../services/bff/request';
@@ -16,11 +16,14 @@ import {
   updateCart,
   updateRoomStay,
 } from '../../services/booking/cart';
+import { forgetCheckoutDrafts, readCheckoutDrafts, saveCheckoutDrafts } from '../../services/booking/checkout-drafts';
 import { adoptCartAccess } from '../../services/booking/order-access';
 import { forgetCartId, storeCartId } from '../../services/booking/persisted-cart';
 import { track } from '../../services/booking/tracking';
+import type { sessionMachine } from '../session/session.machine';
 import { cartMachine } from './cart.machine';
-import type { CartActorTypes, CartChange } from './cart.types';
+import { savedDraftsOf, withSavedDrafts } from './cart.rules';
+import type { CartActorTypes, CartChange, CartContext } from './cart.types';
 
 /** What the cart needs from the page it runs on; the app's edge (src/app-actor.ts) gives it. */
 export interface CartEdge {
@@ -96,6 +99,15 @@ export function createLiveCartLogic(edge: CartEdge) {
       ),
     },
     actions: {
+      restoreDrafts: assign(({ context }: { context: CartContext }) => {
+        const cartId = context.cart?.cart_id;
+        return withSavedDrafts(context, cartId ? readCheckoutDrafts(cartId, { member: edge.access() !== null }) : null);
+      }),
+      saveDrafts: ({ context }) => {
+        const saved = savedDraftsOf(context);
+        if (saved) saveCheckoutDrafts(saved, { member: edge.access() !== null });
+      },
+      forgetDrafts: () => forgetCheckoutDrafts(),
       keepCartId: ({ context }) => {
         const cartId = context.cart?.cart_id;
         if (!cartId) return;
@@ -118,6 +130,12 @@ export function createLiveCartLogic(edge: CartEdge) {
         // The guest's access to the cart becomes their access to the order (the confirmation page reads it).
         if (context.cart?.cart_id) adoptCartAccess(context.cart.cart_id, context.orderId);
         edge.goToConfirmation(context.locale, context.orderId);
+      },
+      // The header shows the balance the session loaded: paying with points changed it (decision record 0031).
+      memberPointsSpent: ({ context, system }) => {
+        if (context.cart?.payment_method !== 'points') return;
+        const session = system.get('session') as ActorRefFrom<typeof sessionMachine> | undefined;
+        session?.send({ type: 'member.reload' });
       },
       goToProvider: ({ context }) => {
         if (context.redirectUrl) edge.goToProvider(context.redirectUrl);

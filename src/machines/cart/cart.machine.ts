@@ -20,6 +20,8 @@ import {
   reviewTraveller,
   roomStaysOf,
   sameTraveller,
+  voucherProblemOf,
+  withSavedDrafts,
 } from './cart.rules';
 import type { CartActorTypes, CartChange, CartContext, CartEvent, CartFailure, CartInput, CartNotice, CartTag, PayProblem } from './cart.types';
 import { notProvided } from '../shared/shared.actors';
@@ -95,12 +97,7 @@ function draftsFor(context: CartContext, cart: Cart) {
  * The cart in the context is always the server's last answer: prices are never computed here.
  */
 export const cartMachine = setup({
-  types: {
-    context: {} as CartContext,
-    events: {} as CartEvent,
-    input: {} as CartInput,
-    tags: {} as CartTag,
-  },
+  types: { context: {} as CartContext, events: {} as CartEvent, input: {} as CartInput, tags: {} as CartTag },
   actors: {
     loadCart: fromPromise<CartActorTypes['loadCart']['output'], CartActorTypes['loadCart']['input']>(notProvided('loadCart')),
     createCart: fromPromise<CartActorTypes['createCart']['output'], CartActorTypes['createCart']['input']>(notProvided('createCart')),
@@ -110,9 +107,7 @@ export const cartMachine = setup({
     pay: fromPromise<CartActorTypes['pay']['output'], CartActorTypes['pay']['input']>(notProvided('pay')),
     carryOver: fromPromise<CartActorTypes['carryOver']['output'], CartActorTypes['carryOver']['input']>(notProvided('carryOver')),
   },
-  delays: {
-    pendingRecheck: CART_TIMINGS.pendingRecheckMs,
-  },
+  delays: { pendingRecheck: CART_TIMINGS.pendingRecheckMs },
   guards: {
     isReturning: ({ context }) => context.returning !== null,
     hasKnownCart: ({ context }) => context.knownCartId !== null,
@@ -146,6 +141,8 @@ export const cartMachine = setup({
       if (!('roomStayId' in event)) return false;
       return roomStaysOf(context.cart).some(({ roomStay }) => roomStay.room_stay_id === event.roomStayId);
     },
+    /** The server refused the voucher code the guest applied (not some other change). */
+    isVoucherRefusal: ({ context, event }) => context.change?.kind === 'voucher.apply' && voucherProblemOf(failureOf(event)) !== null,
     hasVoucherCode: ({ event }) => event.type === 'voucher.apply' && event.code.trim() !== '',
     /** The cart read again with the member's token is the member's own (made for them). */
     isOwnMemberCart: ({ event }) => {
@@ -207,6 +204,8 @@ export const cartMachine = setup({
     forgetCartId: noEffect,
     /** Paid: the confirmation page takes over (the cart is done with; back does not return to paying). */
     goToConfirmation: noEffect,
+    /** Paid with points: the member's balance changed, so the session reads the member's status again. */
+    memberPointsSpent: noEffect,
     /** The provider needs the guest: the browser goes to its page. */
     goToProvider: noEffect,
     /** The first room's traveller gets the member's details where the guest left a field empty. */
@@ -234,14 +233,23 @@ export const cartMachine = setup({
       };
     }),
     clearCarryOver: assign({ carryOver: [] }),
-    /** A change the server refused: a card it did not take is not the guest's card. */
+    typeVoucher: assign(({ event }) => {
+      assertEvent(event, 'voucher.typed');
+      return { voucherCode: event.code, voucherProblem: null };
+    }),
+    setVoucherProblem: assign(({ event }) => ({ voucherProblem: voucherProblemOf(failureOf(event)) })),
+    /** A voucher code the server took is on the cart now: the field empties for the next one. */
+    settleVoucher: assign(({ context }) => (context.change?.kind === 'voucher.apply' ? { voucherCode: '', voucherProblem: null } : {})),
+    /** Keeps what was typed for this cart in the browser's session (bound in cart.live.ts). */
+    saveDrafts: noEffect,
+    /** Forgets what was typed (sign-out, order): bound in cart.live.ts. */
+    forgetDrafts: noEffect,
+    /** Puts back what was typed for this cart; cart.live.ts binds it to the browser's session storage. */
+    restoreDrafts: assign(({ context }) => withSavedDrafts(context, null)) /** A change the server refused: a card it did not take is not the guest's card. */,
     dropChange: assign(({ context }) => ({ change: null, card: context.change?.kind === 'creditCard' ? null : context.card })),
     rememberNewCard: assign(({ event }) => {
       assertEvent(event, 'card.tokenized');
-      return {
-        card: { source: 'new' as const, brand: event.brand, last4: event.last4, expiryMonth: event.expiryMonth, expiryYear: event.expiryYear },
-        cvvToken: null,
-      };
+      return { card: { source: 'new' as const, brand: event.brand, last4: event.last4, expiryMonth: event.expiryMonth, expiryYear: event.expiryYear }, cvvToken: null };
     }),
     rememberSavedCard: assign(({ event }) => {
       assertEvent(event, 'savedCard.select');
@@ -262,9 +270,7 @@ export const cartMachine = setup({
       assertEvent(event, 'traveller.copy');
       const first = roomStaysOf(context.cart)[0]?.roomStay.room_stay_id;
       const source = first ? context.drafts[first] : undefined;
-      return source
-        ? { drafts: { ...context.drafts, [event.roomStayId]: { ...source, special_requests: context.drafts[event.roomStayId]?.special_requests ?? '' } } }
-        : {};
+      return source ? { drafts: { ...context.drafts, [event.roomStayId]: { ...source, special_requests: context.drafts[event.roomStayId]?.special_requests ?? '' } } } : {};
     }),
     editCompany: assign(({ context, event }) => {
       assertEvent(event, 'company.changed');
@@ -278,7 +284,7 @@ export const cartMachine = setup({
     }),
     showProblems: assign(({ context }) => {
       const { travellerErrors, companyErrors } = reviewDrafts(context);
-      return { showProblems: true, travellerErrors, companyErrors };
+      return { showProblems: true, refusedPays: context.refusedPays + 1, travellerErrors, companyErrors };
     }),
     /** A new payment attempt: a new Idempotency-Key. */
     newPayKey: assign(({ context }) => ({ payKey: context.newKey(), declineReason: null, notice: null })),
@@ -307,7 +313,7 @@ export const cartMachine = setup({
   initial: 'starting',
   on: {
     // A sign-out anywhere but while editing (where a call may be on its way) starts the booking afresh.
-    'member.signedOut': { target: '.starting', actions: ['forgetMember', 'forgetCartId'] },
+    'member.signedOut': { target: '.starting', actions: ['forgetMember', 'forgetCartId', 'forgetDrafts'] },
     // A sign-in before the cart can take it (it is being read or made) is taken up once it can.
     'member.signedIn': { actions: 'deferSignIn' },
   },
@@ -315,16 +321,9 @@ export const cartMachine = setup({
     starting: {
       description: 'Decides where the cart comes from: the provider sending the guest back, a cart this browser has, or the search.',
       tags: ['loading'],
-      always: [
-        { guard: 'isReturning', target: 'resuming' },
-        { guard: 'hasKnownCart', target: 'loading' },
-        { guard: 'hasRequest', target: 'creating' },
-        { target: 'noSearch' },
-      ],
+      always: [{ guard: 'isReturning', target: 'resuming' }, { guard: 'hasKnownCart', target: 'loading' }, { guard: 'hasRequest', target: 'creating' }, { target: 'noSearch' }],
     },
-    noSearch: {
-      description: 'Nothing to book: no room and rate chosen and no cart. The guest is sent to choose a room.',
-    },
+    noSearch: { description: 'Nothing to book: no room and rate chosen and no cart. The guest is sent to choose a room.' },
     loading: {
       description: 'Reads the cart this browser has; it is taken up when it is still open and is the one the search asks for.',
       tags: ['loading'],
@@ -372,11 +371,7 @@ export const cartMachine = setup({
       // The guest's cart is not made yet: a sign-in that came while it was being made is taken up now.
       always: { guard: 'signInPending', target: 'creating', actions: 'takePendingMember' },
     },
-    loadFailed: {
-      description: 'The cart could not be read or made (network or server trouble); the guest can try again.',
-      tags: ['failure'],
-      on: { retry: 'starting' },
-    },
+    loadFailed: { description: 'The cart could not be read or made (network or server trouble); the guest can try again.', tags: ['failure'], on: { retry: 'starting' } },
     resuming: {
       description: 'Reads the cart again to learn how a payment ended: back from the provider, or after a failed or pending answer.',
       tags: ['loading'],
@@ -409,43 +404,47 @@ export const cartMachine = setup({
       tags: ['ready'],
       initial: 'editing',
       on: {
-        'traveller.changed': { guard: 'isKnownRoomStay', actions: ['editTraveller', 'revalidate'] },
-        'traveller.copy': { guard: 'isKnownRoomStay', actions: ['copyFirstTraveller', 'revalidate'] },
-        'company.changed': { actions: ['editCompany', 'revalidate'] },
+        'traveller.changed': { guard: 'isKnownRoomStay', actions: ['editTraveller', 'revalidate', 'saveDrafts'] },
+        'traveller.copy': { guard: 'isKnownRoomStay', actions: ['copyFirstTraveller', 'revalidate', 'saveDrafts'] },
+        'company.changed': { actions: ['editCompany', 'revalidate', 'saveDrafts'] },
+        'voucher.typed': { actions: 'typeVoucher' },
         'cvv.tokenized': { actions: 'setCvvToken' },
         'notice.dismiss': { actions: 'clearNotice' },
         // While a call is on its way (a change, a payment, the move to a member cart): taken up after it.
         'member.signedIn': { actions: 'deferSignIn' },
         'member.signedOut': { actions: 'deferSignOut' },
       },
-      entry: 'keepCartId',
-      // Once per page, when its cart is first there.
-      always: { guard: 'notAnnounced', actions: ['announceCheckout', 'markAnnounced'] },
+      entry: 'keepCartId', // Once per page, when its cart is first there.
+      always: {
+        guard: 'notAnnounced',
+        // What was typed for this cart before a reload, or before "Change rooms" and back, comes back.
+        actions: ['restoreDrafts', 'announceCheckout', 'markAnnounced'],
+      },
       states: {
         editing: {
           description: 'The guest edits the cart; each change goes to the server, which answers with the repriced cart.',
           always: [
-            { guard: 'signOutPending', target: '#cart.starting', actions: ['forgetMember', 'forgetCartId'] },
+            { guard: 'signOutPending', target: '#cart.starting', actions: ['forgetMember', 'forgetCartId', 'forgetDrafts'] },
             { guard: 'signInPending', target: 'switchingToMember', actions: ['takePendingMember', 'prefillMember'] },
           ],
           on: {
             ...changeTransitions(),
             pay: [{ guard: 'canPay', target: 'submitting', actions: 'newPayKey' }, { actions: 'showProblems' }],
             'member.signedIn': { target: 'switchingToMember', actions: ['setMember', 'prefillMember'] },
-            'member.signedOut': { target: '#cart.starting', actions: ['forgetMember', 'forgetCartId'] },
+            'member.signedOut': { target: '#cart.starting', actions: ['forgetMember', 'forgetCartId', 'forgetDrafts'] },
           },
         },
         declined: {
           description: 'The last payment was declined. Everything entered is kept; the guest pays again, with another card or method if they like.',
           always: [
-            { guard: 'signOutPending', target: '#cart.starting', actions: ['forgetMember', 'forgetCartId'] },
+            { guard: 'signOutPending', target: '#cart.starting', actions: ['forgetMember', 'forgetCartId', 'forgetDrafts'] },
             { guard: 'signInPending', target: 'switchingToMember', actions: ['takePendingMember', 'prefillMember'] },
           ],
           on: {
             ...changeTransitions(),
             pay: [{ guard: 'canPay', target: 'submitting', actions: 'newPayKey' }, { actions: 'showProblems' }],
             'member.signedIn': { target: 'switchingToMember', actions: ['setMember', 'prefillMember'] },
-            'member.signedOut': { target: '#cart.starting', actions: ['forgetMember', 'forgetCartId'] },
+            'member.signedOut': { target: '#cart.starting', actions: ['forgetMember', 'forgetCartId', 'forgetDrafts'] },
           },
         },
         updating: {
@@ -458,15 +457,12 @@ export const cartMachine = setup({
               if (!context.cart || !context.change) throw new Error('updating without a cart or a change');
               return { cartId: context.cart.cart_id, change: context.change };
             },
-            onDone: { target: 'editing', actions: ['adoptCart', 'clearChange', 'clearDecline'] },
+            onDone: { target: 'editing', actions: ['adoptCart', 'settleVoucher', 'clearChange', 'clearDecline'] },
             onError: [
               { guard: { type: 'failedAs', params: { failure: 'expired' } }, target: '#cart.expired' },
               { guard: { type: 'failedAs', params: { failure: 'roomGone' } }, target: '#cart.roomGone' },
-              {
-                guard: { type: 'failedAs', params: { failure: 'voucherInvalid' } },
-                target: 'editing',
-                actions: ['dropChange', { type: 'setNotice', params: { notice: 'voucherInvalid' } }],
-              },
+              // A refused voucher code: the reason goes next to its field, and the code stays as typed.
+              { guard: 'isVoucherRefusal', target: 'editing', actions: ['setVoucherProblem', 'dropChange'] },
               { target: 'editing', actions: ['noticeRefusedChange', 'dropChange'] },
             ],
           },
@@ -596,31 +592,22 @@ export const cartMachine = setup({
         paymentFailed: {
           description: 'No answer to the payment (network). Retrying sends the same Idempotency-Key, so the guest is never charged twice.',
           tags: ['failure'],
-          on: {
-            'payment.retry': 'submitting.paying',
-            'payment.check': '#cart.resuming',
-          },
+          on: { 'payment.retry': 'submitting.paying', 'payment.check': '#cart.resuming' },
         },
       },
     },
     ordered: {
-      description: 'Paid: the order exists. The page goes on to the confirmation.',
+      description: 'Paid: the order exists. The page goes on to the confirmation; what was typed for the cart is no longer kept.',
       type: 'final',
-      entry: 'goToConfirmation',
+      entry: ['forgetDrafts', 'memberPointsSpent', 'goToConfirmation'],
     },
     redirecting: {
       description: 'The provider needs the guest (3-D Secure, PayPal, iDEAL, Apple Pay): the page goes there; the rooms are held meanwhile.',
       type: 'final',
       entry: 'goToProvider',
     },
-    expired: {
-      description: 'The cart expired. The guest starts again from the same search.',
-      tags: ['failure'],
-    },
-    roomGone: {
-      description: 'A room of the cart is no longer free for these dates. The guest chooses another room.',
-      tags: ['failure'],
-    },
+    expired: { description: 'The cart expired. The guest starts again from the same search.', tags: ['failure'] },
+    roomGone: { description: 'A room of the cart is no longer free for these dates. The guest chooses another room.', tags: ['failure'] },
   },
 });
 
@@ -646,18 +633,14 @@ function changeFor(context: CartContext, event: CartEvent): CartChange | null {
   switch (event.type) {
     case 'addon.toggle': {
       const room = roomStaysOf(context.cart).find(({ roomStay }) => roomStay.room_stay_id === event.roomStayId)?.roomStay;
-      const others = (room?.addons ?? [])
-        .filter((addon) => addon.addon_code !== event.addonCode)
-        .map((addon) => ({ addon_code: addon.addon_code, quantity: addon.quantity }));
+      const others = (room?.addons ?? []).filter((addon) => addon.addon_code !== event.addonCode).map((addon) => ({ addon_code: addon.addon_code, quantity: addon.quantity }));
       const addons = event.selected ? [...others, { addon_code: event.addonCode }] : others;
       return { kind: 'addons', stayId: event.stayId, roomStayId: event.roomStayId, addons };
     }
     case 'addon.quantity': {
       const room = roomStaysOf(context.cart).find(({ roomStay }) => roomStay.room_stay_id === event.roomStayId)?.roomStay;
       const quantity = Math.min(Math.max(Math.round(event.quantity), 1), ECOMMERCE_LIMITS.maxAddonQuantity);
-      const others = (room?.addons ?? [])
-        .filter((addon) => addon.addon_code !== event.addonCode)
-        .map((addon) => ({ addon_code: addon.addon_code, quantity: addon.quantity }));
+      const others = (room?.addons ?? []).filter((addon) => addon.addon_code !== event.addonCode).map((addon) => ({ addon_code: addon.addon_code, quantity: addon.quantity }));
       // Kept in place when chosen; a quantity for an add-on not chosen yet chooses it.
       const index = (room?.addons ?? []).findIndex((addon) => addon.addon_code === event.addonCode);
       const addons = [...others];

@@ -8,7 +8,21 @@ import { commerceCodeOf } from '../../services/booking/cart';
 import { cartRequest } from '../../services/search/search-requests';
 import { toQuery } from '../../services/search/search-url';
 import type { SearchQueryState } from '../../services/search/search-state';
-import type { CartChange, CartContext, CartFailure, CartInput, ChosenCard, CompanyDraft, CompanyField, FieldErrors, MemberPrefill, TravellerDraft, TravellerField } from './cart.types';
+import type {
+  CartChange,
+  CartContext,
+  CartFailure,
+  CartInput,
+  ChosenCard,
+  CompanyDraft,
+  CompanyField,
+  FieldErrors,
+  MemberPrefill,
+  SavedDrafts,
+  TravellerDraft,
+  TravellerField,
+  VoucherProblem,
+} from './cart.types';
 
 /*
  * Pure rules of the cart flow, shared by the machine, its selectors and the views. Nothing here computes
@@ -28,6 +42,12 @@ export function classifyFailure(error: unknown): CartFailure {
       return 'notOpen';
     case 'voucher_invalid':
       return 'voucherInvalid';
+    case 'voucher_expired':
+      return 'voucherExpired';
+    case 'voucher_used':
+      return 'voucherUsed';
+    case 'voucher_unavailable':
+      return 'voucherInUse';
     case null:
       break;
     default:
@@ -71,8 +91,7 @@ const sameAges = (a: readonly number[], b: readonly number[]) => a.length === b.
 /** Whether a cart is the one the search asks for: same hotel, dates and rooms (type, rate, guests), in order. */
 export function cartMatchesRequest(cart: Cart, request: CreateCartRequest): boolean {
   const stay = cart.stays[0];
-  if (!stay || stay.hotel_code !== request.hotel_code || stay.check_in_date !== request.check_in_date || stay.check_out_date !== request.check_out_date)
-    return false;
+  if (!stay || stay.hotel_code !== request.hotel_code || stay.check_in_date !== request.check_in_date || stay.check_out_date !== request.check_out_date) return false;
   if (stay.room_stays.length !== request.room_stays.length) return false;
   if ((cart.promo_code ?? '') !== (request.promo_code ?? '')) return false;
   return request.room_stays.every((wanted, index) => {
@@ -154,8 +173,7 @@ export function carryOverChanges(from: Cart, to: Cart): CartChange[] {
     const next = target[index];
     if (!next) return;
     const ids = { stayId: next.stayId, roomStayId: next.roomStay.room_stay_id };
-    if (roomStay.addons.length > 0)
-      changes.push({ kind: 'addons', ...ids, addons: roomStay.addons.map((addon) => ({ addon_code: addon.addon_code, quantity: addon.quantity })) });
+    if (roomStay.addons.length > 0) changes.push({ kind: 'addons', ...ids, addons: roomStay.addons.map((addon) => ({ addon_code: addon.addon_code, quantity: addon.quantity })) });
     if (roomStay.receive_points_for_green_option && !next.roomStay.receive_points_for_green_option) changes.push({ kind: 'greenOption', ...ids, on: true });
   });
   if (from.insurance && !to.insurance) changes.push({ kind: 'insurance', product: from.insurance.product, add: true });
@@ -214,15 +232,7 @@ export function paymentMethodsFor(cart: Cart, rules: MethodRules): PaymentMethod
 
 // ---------- travellers ----------
 
-export const emptyTraveller = (): TravellerDraft => ({
-  salutation: '',
-  first_name: '',
-  last_name: '',
-  email: '',
-  phone: '',
-  country_code: '',
-  special_requests: '',
-});
+export const emptyTraveller = (): TravellerDraft => ({ salutation: '', first_name: '', last_name: '', email: '', phone: '', country_code: '', special_requests: '' });
 export const emptyCompany = (): CompanyDraft => ({ name: '', address_line: '', postal_code: '', city: '', country_code: '', vat_id: '' });
 
 /** A cart machine's context before anything happened: the input, and nothing loaded, typed or paid. */
@@ -237,9 +247,12 @@ export function initialCartContext(input: CartInput): CartContext {
     cart: null,
     drafts: {},
     company: emptyCompany(),
+    voucherCode: '',
+    voucherProblem: null,
     travellerErrors: {},
     companyErrors: {},
     showProblems: false,
+    refusedPays: 0,
     notice: null,
     change: null,
     card: null,
@@ -279,14 +292,7 @@ export function draftOfCompany(company: CompanyAddress): CompanyDraft {
 }
 
 export function draftOfMember(member: MemberPrefill): TravellerDraft {
-  return {
-    ...emptyTraveller(),
-    salutation: member.salutation,
-    first_name: member.first_name,
-    last_name: member.last_name,
-    email: member.email,
-    country_code: member.country_code,
-  };
+  return { ...emptyTraveller(), salutation: member.salutation, first_name: member.first_name, last_name: member.last_name, email: member.email, country_code: member.country_code };
 }
 
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
@@ -355,3 +361,44 @@ export function sameTraveller(a: Traveller | null, b: Traveller | null): boolean
 }
 
 export const hasErrors = (errors: Record<string, unknown>) => Object.keys(errors).length > 0;
+
+// ---------- vouchers ----------
+
+/** The voucher problem a refused code means, or null when the failure is not about the voucher. */
+export function voucherProblemOf(failure: CartFailure): VoucherProblem | null {
+  switch (failure) {
+    case 'voucherInvalid':
+      return 'invalid';
+    case 'voucherExpired':
+      return 'expired';
+    case 'voucherUsed':
+      return 'used';
+    case 'voucherInUse':
+      return 'inUse';
+    default:
+      return null;
+  }
+}
+
+// ---------- drafts kept in the browser ----------
+
+/** What to keep of the page's drafts for its cart, or null before there is a cart. */
+export function savedDraftsOf(context: CartContext): SavedDrafts | null {
+  const cartId = context.cart?.cart_id;
+  return cartId ? { cartId, drafts: context.drafts, company: context.company } : null;
+}
+
+/**
+ * The drafts kept for this cart put back (after a reload, or "Change rooms" and back): what was typed wins
+ * over what the cart or the member's profile filled in, for the room stays the cart still has.
+ */
+export function withSavedDrafts(context: CartContext, saved: SavedDrafts | null): Pick<CartContext, 'drafts' | 'company'> {
+  const cart = context.cart;
+  if (!saved || !cart || saved.cartId !== cart.cart_id) return { drafts: context.drafts, company: context.company };
+  const drafts = { ...context.drafts };
+  for (const { roomStay } of roomStaysOf(cart)) {
+    const kept = saved.drafts[roomStay.room_stay_id];
+    if (kept) drafts[roomStay.room_stay_id] = kept;
+  }
+  return { drafts, company: saved.company };
+}

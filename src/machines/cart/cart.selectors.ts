@@ -13,6 +13,8 @@ import type {
   TravellerDraft,
   TravellerField,
   CompanyField,
+  FieldProblem,
+  VoucherProblem,
 } from './cart.types';
 import type { StateValue } from 'xstate';
 import { routerSearch } from '../../services/navigation/router-search';
@@ -26,17 +28,7 @@ export interface CartSnapshot {
 }
 
 /** Where the flow stands, for the page to choose what to show. */
-export type CartPhase =
-  | 'loading'
-  | 'noSearch'
-  | 'loadFailed'
-  | 'signInRequired'
-  | 'awaitingPayment'
-  | 'ready'
-  | 'ordered'
-  | 'redirecting'
-  | 'expired'
-  | 'roomGone';
+export type CartPhase = 'loading' | 'noSearch' | 'loadFailed' | 'signInRequired' | 'awaitingPayment' | 'ready' | 'ordered' | 'redirecting' | 'expired' | 'roomGone';
 
 export function selectPhase(snapshot: Pick<CartSnapshot, 'value'>): CartPhase {
   const top = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
@@ -98,8 +90,48 @@ const EMPTY_DRAFT = emptyTraveller();
 const NO_ERRORS = {};
 export const selectTravellerErrors = (snapshot: CartSnapshot, roomStayId: string): FieldErrors<TravellerField> =>
   snapshot.context.showProblems ? (snapshot.context.travellerErrors[roomStayId] ?? NO_ERRORS) : NO_ERRORS;
-export const selectCompanyErrors = (snapshot: CartSnapshot): FieldErrors<CompanyField> =>
-  snapshot.context.showProblems ? snapshot.context.companyErrors : NO_ERRORS;
+export const selectCompanyErrors = (snapshot: CartSnapshot): FieldErrors<CompanyField> => (snapshot.context.showProblems ? snapshot.context.companyErrors : NO_ERRORS);
+
+/** One entry of the error summary above the pay button: a field with its problem, or what the payment lacks. */
+export type SummaryError =
+  | { kind: 'traveller'; roomStayId: string; roomNumber: number; field: TravellerField; problem: FieldProblem }
+  | { kind: 'company'; field: CompanyField; problem: FieldProblem }
+  | { kind: 'payment'; problem: Exclude<PayProblem, 'travellers' | 'company'> };
+
+const TRAVELLER_FIELD_ORDER: TravellerField[] = ['salutation', 'first_name', 'last_name', 'email', 'phone', 'country_code', 'special_requests'];
+const COMPANY_FIELD_ORDER: CompanyField[] = ['name', 'address_line', 'postal_code', 'city', 'country_code', 'vat_id'];
+
+/**
+ * Every problem that stops the payment, once the guest tried to pay, in the order of the page's fields:
+ * the summary links each to its field.
+ */
+export function selectErrorSummary(snapshot: CartSnapshot): SummaryError[] {
+  const { context } = snapshot;
+  if (!context.showProblems) return [];
+  const errors: SummaryError[] = [];
+  roomStaysOf(context.cart).forEach(({ roomStay }, index) => {
+    const fields = context.travellerErrors[roomStay.room_stay_id] ?? {};
+    for (const field of TRAVELLER_FIELD_ORDER) {
+      const problem = fields[field];
+      if (problem) errors.push({ kind: 'traveller', roomStayId: roomStay.room_stay_id, roomNumber: index + 1, field, problem });
+    }
+  });
+  for (const field of COMPANY_FIELD_ORDER) {
+    const problem = context.companyErrors[field];
+    if (problem) errors.push({ kind: 'company', field, problem });
+  }
+  for (const problem of payProblemsOf(context)) {
+    if (problem !== 'travellers' && problem !== 'company') errors.push({ kind: 'payment', problem });
+  }
+  return errors;
+}
+
+/** Counts the refused payments: each one takes the guest to the first problem. */
+export const selectRefusedPays = (snapshot: CartSnapshot): number => snapshot.context.refusedPays;
+
+/** The voucher code as typed, and why the server refused it (shown next to the field). */
+export const selectVoucherCode = (snapshot: CartSnapshot): string => snapshot.context.voucherCode;
+export const selectVoucherProblem = (snapshot: CartSnapshot): VoucherProblem | null => snapshot.context.voucherProblem;
 
 /** What still stops the payment, once the guest tried to pay (not before: an empty form is no error). */
 export function selectPayProblems(snapshot: CartSnapshot): PayProblem[] {
@@ -175,13 +207,7 @@ export function selectPriceSummary(snapshot: CartSnapshot): PriceSummary | null 
       priceWithTax: roomStay.price_with_tax,
     })),
     addons: rooms.flatMap(({ roomStay }) =>
-      roomStay.addons.map((addon) => ({
-        roomStayId: roomStay.room_stay_id,
-        code: addon.addon_code,
-        name: addon.name,
-        quantity: addon.quantity,
-        price: addon.price,
-      })),
+      roomStay.addons.map((addon) => ({ roomStayId: roomStay.room_stay_id, code: addon.addon_code, name: addon.name, quantity: addon.quantity, price: addon.price })),
     ),
     insurance: cart.insurance?.price ?? null,
     vouchers: cart.vouchers.map((voucher) => ({ voucherId: voucher.voucher_id, code: voucher.code, amount: voucher.amount })),

@@ -33,12 +33,25 @@ export type FieldErrors<TField extends string> = Partial<Record<TField, FieldPro
 export type PayProblem = 'travellers' | 'company' | 'paymentMethod' | 'card' | 'cvv';
 
 /** How a failed call is handled (services/booking/cart.ts gives the status and the commerce code). */
-export type CartFailure = 'expired' | 'roomGone' | 'notOpen' | 'notFound' | 'invalid' | 'voucherInvalid' | 'signInRequired' | 'network';
+export type CartFailure =
+  'expired' | 'roomGone' | 'notOpen' | 'notFound' | 'invalid' | 'voucherInvalid' | 'voucherExpired' | 'voucherUsed' | 'voucherInUse' | 'signInRequired' | 'network';
+
+/** Why the server refused a voucher code; the view says it next to the voucher field. */
+export type VoucherProblem = 'invalid' | 'expired' | 'used' | 'inUse';
+
+/**
+ * What the guest typed on the check-out page, kept in the browser's session storage for one cart (so a
+ * reload, or "Change rooms" and back, keeps it); forgotten on sign-out and once the booking is paid.
+ */
+export interface SavedDrafts {
+  cartId: string;
+  drafts: Record<string, TravellerDraft>;
+  company: CompanyDraft;
+}
 
 /** A notice shown in the form after a change or a save did not go through; the guest can go on. */
 export type CartNotice =
   | 'changeFailed'
-  | 'voucherInvalid'
   | 'travellerRejected'
   | 'saveFailed'
   | 'cvvFailed'
@@ -112,8 +125,14 @@ export interface CartContext {
   company: CompanyDraft;
   travellerErrors: Record<string, FieldErrors<TravellerField>>;
   companyErrors: FieldErrors<CompanyField>;
+  /** The voucher code as typed: kept when the server refuses it, cleared once it is on the cart. */
+  voucherCode: string;
+  /** Why the last voucher code was refused, until the guest types again. */
+  voucherProblem: VoucherProblem | null;
   /** Set when the guest tried to pay with something missing; errors then follow their typing. */
   showProblems: boolean;
+  /** How often paying was refused for what is missing: each time, the page takes the guest to the first problem. */
+  refusedPays: number;
   notice: CartNotice | null;
   /** The change on its way to the server. */
   change: CartChange | null;
@@ -150,6 +169,8 @@ export type CartEvent =
   | { type: 'addon.quantity'; stayId: string; roomStayId: string; addonCode: string; quantity: number }
   | { type: 'green.toggle'; stayId: string; roomStayId: string; on: boolean }
   | { type: 'insurance.toggle'; add: boolean }
+  /** The guest types in the voucher field. */
+  | { type: 'voucher.typed'; code: string }
   | { type: 'voucher.apply'; code: string }
   | { type: 'voucher.remove'; voucherId: string }
   | { type: 'promo.apply'; code: string }

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { HotelSearchRequestSchema } from '../../contract/search';
+import { fromQuery } from '../../services/search/search-url';
 import {
   selectCanAddRoom,
   selectCanRemoveRoom,
@@ -9,6 +10,7 @@ import {
   selectIsEditorOpen,
   selectNights,
   selectQuery,
+  selectReplacedUrlValues,
   selectRoomLimitReached,
   selectRooms,
   selectSearchRequest,
@@ -44,14 +46,7 @@ describe('search selectors', () => {
   });
 
   it('read the URL query of the search', () => {
-    expect(selectQuery(snapshot())).toEqual({
-      location: 'Berlin',
-      startDate: '2027-03-27',
-      endDate: '2027-03-30',
-      rooms: '2',
-      'room-1-adults': '2',
-      'room-1-child-1': '4',
-    });
+    expect(selectQuery(snapshot())).toEqual({ location: 'Berlin', startDate: '2027-03-27', endDate: '2027-03-30', rooms: '2', 'room-1-adults': '2', 'room-1-child-1': '4' });
   });
 
   it('read errors and the room limit', () => {
@@ -110,5 +105,26 @@ describe('search selectors', () => {
       expect(selectSearchRequest(snapshot({ location: '  ' }), 'EUR', 'en')).toBeNull();
       expect(selectSearchRequest(snapshot({ rooms: [room('a', 1, [5, -1])] }), 'EUR', 'en')).toBeNull();
     });
+  });
+});
+
+describe('selectReplacedUrlValues', () => {
+  const now = new Date('2026-11-25T10:00:00Z');
+  const read = (query: Record<string, string>) => fromQuery(query, { now });
+
+  it('names each value of the address the search replaced, and with what', () => {
+    const given = { location: 'Berlin', startDate: '2020-01-01', endDate: 'soon', rooms: '12', sortBy: 'cheapest', 'room-1-adults': '40' };
+    expect(selectReplacedUrlValues(given, read(given))).toEqual([
+      { field: 'startDate', given: '2020-01-01', used: '2026-11-25' },
+      { field: 'endDate', given: 'soon', used: '2026-11-26' },
+      { field: 'rooms', given: '12', used: '9' },
+      { field: 'sortBy', given: 'cheapest', used: 'price-asc' },
+      { field: 'room-1-adults', given: '40', used: '1' },
+    ]);
+  });
+
+  it('says nothing of values the search took as they are, defaults written out included', () => {
+    const given = { location: 'Berlin', startDate: '2026-12-01', endDate: '2026-12-03', rooms: '1', 'room-1-adults': '1', 'room-1-child-1': '7', sortBy: 'price-asc' };
+    expect(selectReplacedUrlValues(given, read(given))).toEqual([]);
   });
 });

@@ -19,8 +19,7 @@ interface TaggedSnapshot {
 export const selectRooms = (snapshot: SearchSnapshot): RoomEntry[] => snapshot.context.rooms;
 
 /** Everyone the search is for: adults and children of every room. */
-export const selectGuestCount = (snapshot: SearchSnapshot): number =>
-  snapshot.context.rooms.reduce((total, room) => total + room.adults + room.children.length, 0);
+export const selectGuestCount = (snapshot: SearchSnapshot): number => snapshot.context.rooms.reduce((total, room) => total + room.adults + room.children.length, 0);
 
 export const selectNights = (snapshot: SearchSnapshot): number => nightsBetween(snapshot.context.dateRange.start, snapshot.context.dateRange.end);
 
@@ -53,3 +52,36 @@ export const searchLinkSearch = (search: SearchQueryState): RouterSearch => rout
 
 /** The router's search for a link to the results for a destination, with the default dates and guests. */
 export const destinationLinkSearch = (city: string): RouterSearch => routerSearch(locationQuery(city));
+
+/** A value of the address the search could not use, and what it uses instead (`used` is null when the field is dropped). */
+export interface ReplacedUrlValue {
+  /** The address's field: `startDate`, `endDate`, `rooms`, `sortBy`, `approxDateRange`, `room-N-adults` or `room-N-child-M`. */
+  field: string;
+  given: string;
+  used: string | null;
+}
+
+/** What the search writes when a field is left out of the address (toQuery writes only what differs from these). */
+const URL_DEFAULTS: Record<string, string> = { rooms: '1', sortBy: 'price-asc' };
+const NUMBER = /^\d+$/;
+const roomOf = (field: string) => Number(/^room-(\d+)-/.exec(field)?.[1] ?? 0);
+const CHECKED_FIELDS = /^(startDate|endDate|rooms|sortBy|approxDateRange|room-[1-9]\d*-(adults|child-[1-9]\d*))$/;
+
+/**
+ * The address's values the search replaced (a past or impossible date, ten rooms, an adult count or a
+ * child's age out of range, an unknown sort order), so the page can say which and with what, instead of
+ * changing them silently. `given` is the address as the router read it; `searched` what the route made of it.
+ */
+export function selectReplacedUrlValues(given: Record<string, unknown>, searched: SearchQueryState): ReplacedUrlValue[] {
+  const used = toQuery(searched);
+  const replaced: ReplacedUrlValue[] = [];
+  for (const [field, value] of Object.entries(given)) {
+    if (!CHECKED_FIELDS.test(field) || (typeof value !== 'string' && typeof value !== 'number')) continue;
+    const text = String(value).trim();
+    // null: the search has no such value (a room beyond `rooms`, a child whose age could not be read).
+    const now = used[field] ?? URL_DEFAULTS[field] ?? (field.endsWith('-adults') && roomOf(field) <= searched.rooms.length ? '1' : null);
+    const same = now !== null && (text === now || (NUMBER.test(text) && Number(text) === Number(now)));
+    if (!same) replaced.push({ field, given: text, used: now });
+  }
+  return replaced;
+}

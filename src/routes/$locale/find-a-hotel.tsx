@@ -1,4 +1,5 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useLocation } from '@tanstack/react-router';
+import { selectReplacedUrlValues } from '../../machines/search/search.selectors';
 import { hotelSearchQuery } from '../../services/search/queries';
 import { hotelSearchRequest } from '../../services/search/search-requests';
 import { SearchPageSchema } from '../../services/search/search-url';
@@ -20,6 +21,8 @@ export const Route = createFileRoute('/$locale/find-a-hotel')({
   component: function FindAHotelRoute() {
     const { locale } = Route.useRouteContext();
     const { searched } = Route.useSearch();
-    return <ResultsPage locale={locale} searched={searched} />;
+    // The address as the router read it, before the search codec replaced what it could not use.
+    const given = useLocation({ select: (location) => location.search as Record<string, unknown> });
+    return <ResultsPage locale={locale} searched={searched} replaced={selectReplacedUrlValues(given, searched)} />;
   },
 });

@@ -3,6 +3,8 @@ import {
   AcceptedResponseSchema,
   ActivateResponseSchema,
   AUTH_PATHS,
+  DEMO_PATH,
+  DemoResponseSchema,
   LoginResponseSchema,
   MEMBER_PATHS,
   MemberProfileResponseSchema,
@@ -66,6 +68,9 @@ export const logout = async (token: string | null): Promise<void> => {
 
 export const fetchProviders = async (options: Signal = {}) => (await callBff(AUTH_PATHS.providers, ProvidersResponseSchema, options)).data;
 export type SocialProviderConfig = Awaited<ReturnType<typeof fetchProviders>>[number];
+
+/** The demo's mailbox page (one-time codes and mails), or null when the site is not the demo. */
+export const fetchDemoMailbox = async (options: Signal = {}) => (await callBff(DEMO_PATH, DemoResponseSchema, options)).data.mailbox;
 
 export const register = async (body: RegisterRequest, options: Signal = {}) => (await callBff(MEMBER_PATHS.register, RegisterResponseSchema, { body, ...options })).data;
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { AUTH_LIMITS } from '../../contract/auth';
 import type { Locale } from '../../contract/locales';
-import { fetchNewsletters, fetchPreferences, fetchProfile, fetchProviders, fetchStatus } from './api';
+import { fetchDemoMailbox, fetchNewsletters, fetchPreferences, fetchProfile, fetchProviders, fetchStatus } from './api';
 import { statusOf } from './errors';
 import type { AuthAccess } from './requests';
 import { tokenSubject } from './token';
@@ -74,4 +74,12 @@ export const providersQuery = () =>
     queryKey: ['auth', 'providers'],
     queryFn: ({ signal }) => fetchProviders({ signal }),
     staleTime: 10 * 60 * 1000,
+  });
+
+/** Where the demo's mailbox page is (null outside the demo); the sign-in dialog links it. */
+export const demoMailboxQuery = () =>
+  queryOptions({
+    queryKey: ['dev', 'demo-mailbox'],
+    queryFn: ({ signal }) => fetchDemoMailbox({ signal }),
+    staleTime: Infinity,
   });

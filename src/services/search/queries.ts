@@ -9,7 +9,7 @@ import {
   SEARCH_PATHS,
 } from '../../contract/search';
 import type { Currency, HotelSearchRequest, RoomsRequest } from '../../contract/search';
-import { postJson } from '../bff/client';
+import { HttpError, postJson } from '../bff/client';
 import { hotelSearchRequest, roomsRequest } from './search-requests';
 import type { SearchQueryState } from './search-state';
 
@@ -33,6 +33,9 @@ export const hotelSearchQuery = (request: HotelSearchRequest) =>
     staleTime: SEARCH_STALE_MS,
     placeholderData: keepPreviousData,
   });
+
+/** The hotel search's answer to a destination that is neither a city nor a hotel code (404 `unknown_location`). */
+export const isUnknownPlace = (error: unknown): boolean => error instanceof HttpError && error.status === 404;
 
 /** The hotels of a search as a page shows it (the typed search of its address, in the page's language). */
 export const searchResultsQuery = (searched: SearchQueryState, locale: Locale) => hotelSearchQuery(hotelSearchRequest(searched, { locale }));

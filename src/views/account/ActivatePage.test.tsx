@@ -61,8 +61,8 @@ const sentTo = (fetchMock: { mock: { calls: unknown[] } }, path: string) =>
   (fetchMock.mock.calls as Calls).filter(([input]) => String(input) === `/bff${path}`).map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
 async function expectActivatedAndSignedIn(router: { state: { location: { pathname: string } } }) {
-  await waitFor(() => expect(router.state.location.pathname).toBe('/en/account/activated'), { timeout: 5000 });
-  const membership = await screen.findByRole('region', { name: 'Your membership' }, { timeout: 5000 });
+  await waitFor(() => expect(router.state.location.pathname).toBe('/en/account/activated'), { timeout: 30_000 });
+  const membership = await screen.findByRole('region', { name: 'Your membership' }, { timeout: 30_000 });
   await waitFor(() => expect(membership.textContent).toContain('Noah'));
 }
 
@@ -78,7 +78,7 @@ afterEach(() => {
 describe('registration keeps its proof', () => {
   it('keeps the proof the BFF answers under the email, for the activation link', async () => {
     const { fetchMock } = await renderApp('/en/account/registration', bff([], { status: 201, body: { data: { status: 'activation_sent', registration_proof: 'proof-noah' } } }));
-    await userEvent.type(await screen.findByLabelText('First name', undefined, { timeout: 5000 }), 'Noah');
+    await userEvent.type(await screen.findByLabelText('First name', undefined, { timeout: 30_000 }), 'Noah');
     await userEvent.type(screen.getByLabelText('Last name'), 'Neu');
     await userEvent.type(screen.getByLabelText('Email address'), 'Noah@Example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'long enough secret');
@@ -105,7 +105,7 @@ describe('activation and the password chosen at registration', () => {
 
   it('elsewhere: asks for the password chosen at registration, says when it is wrong, activates with the right one', async () => {
     const { router, fetchMock } = await renderApp('/en/account/activate?token=activation-2', bff([passwordAsked, wrongPassword, activated()]));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Confirm your password' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirm your password' }, { timeout: 30_000 })).toBeTruthy();
     const field = screen.getByLabelText('The password you chose when you registered');
 
     // Nothing typed: said at the field, nothing sent.
@@ -133,7 +133,7 @@ describe('activation and the password chosen at registration', () => {
 
   it('elsewhere: activates without that password and signs the visitor in', async () => {
     const { router, fetchMock } = await renderApp('/en/account/activate?token=activation-3', bff([passwordAsked, activated()]));
-    await userEvent.click(await screen.findByRole('button', { name: 'Activate without that password' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Activate without that password' }, { timeout: 30_000 }));
     await expectActivatedAndSignedIn(router);
     expect(sentTo(fetchMock, '/members/activate')).toEqual([{ token: 'activation-3' }, { token: 'activation-3', without_password: true }]);
   });
@@ -141,7 +141,7 @@ describe('activation and the password chosen at registration', () => {
   it('after too many wrong passwords: says so, and activating without it stays open', async () => {
     const tooMany: Answer = { status: 429, body: { error: { code: 'bad_request', message: 'Too many attempts.' } } };
     const { router } = await renderApp('/en/account/activate?token=activation-4', bff([passwordAsked, tooMany, activated()]));
-    await userEvent.type(await screen.findByLabelText('The password you chose when you registered', undefined, { timeout: 5000 }), 'guess number one{Enter}');
+    await userEvent.type(await screen.findByLabelText('The password you chose when you registered', undefined, { timeout: 30_000 }), 'guess number one{Enter}');
     expect((await screen.findByRole('alert')).textContent).toContain('Too many wrong passwords');
     await userEvent.click(screen.getByRole('button', { name: 'Activate without that password' }));
     await expectActivatedAndSignedIn(router);

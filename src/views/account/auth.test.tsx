@@ -49,13 +49,13 @@ const callsTo = (fetchMock: { mock: { calls: unknown[] } }, path: string) => (fe
 const dialog = () => document.querySelector('dialog');
 
 async function openDialog() {
-  await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }, { timeout: 5000 }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }, { timeout: 30_000 }));
   return screen.findByRole('dialog', { name: 'Sign in' });
 }
 
 /** The header's member corner once the member is known. */
 async function expectSignedInHeader() {
-  const membership = await screen.findByRole('region', { name: 'Your membership' }, { timeout: 5000 });
+  const membership = await screen.findByRole('region', { name: 'Your membership' }, { timeout: 30_000 });
   await waitFor(() => expect(membership.textContent).toContain('Mia'));
   expect(membership.textContent).toContain('Gold');
   expect(membership.textContent).toContain('1,200 points');
@@ -103,7 +103,7 @@ describe('sign-in dialog', () => {
 
   it('opens from any link to #open-login-popup and signs in with a password', async () => {
     await renderApp('/en/find-a-hotel', bff({ '/auth/login': { body: { data: { result: 'Authenticated', token: TOKEN } } } }));
-    await screen.findByRole('button', { name: 'Sign in' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Sign in' }, { timeout: 30_000 });
     const link = document.createElement('a');
     link.href = '/en/find-a-hotel#open-login-popup';
     link.textContent = 'Members sign in here';
@@ -122,7 +122,7 @@ describe('sign-in dialog', () => {
 
   it('closes on Escape and gives focus back to the Sign in button', async () => {
     await renderApp('/en/find-a-hotel', bff());
-    const button = await screen.findByRole('button', { name: 'Sign in' }, { timeout: 5000 });
+    const button = await screen.findByRole('button', { name: 'Sign in' }, { timeout: 30_000 });
     await openDialog();
     expect(dialog()?.hasAttribute('open')).toBe(true);
     await userEvent.keyboard('{Escape}');
@@ -195,7 +195,7 @@ describe('sign-in dialog', () => {
     expect(await within(signIn).findByRole('heading', { name: 'Finish your registration' })).toBeTruthy();
     await userEvent.click(within(signIn).getByRole('link', { name: 'Complete registration' }));
     await waitFor(() => expect(router.state.location.href).toBe('/en/account/registration?registration_token=reg-token-1'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Finish your registration' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Finish your registration' }, { timeout: 30_000 })).toBeTruthy();
     expect(dialog()?.hasAttribute('open')).toBe(false);
     // A registration token replaces the password.
     expect(screen.queryByLabelText('Password')).toBeNull();
@@ -205,7 +205,7 @@ describe('sign-in dialog', () => {
 describe('sign-in dialog in Arabic', () => {
   it('speaks Arabic, right to left', async () => {
     await renderApp('/ar/find-a-hotel', bff());
-    await userEvent.click(await screen.findByRole('button', { name: 'تسجيل الدخول' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'تسجيل الدخول' }, { timeout: 30_000 }));
     const signIn = await screen.findByRole('dialog', { name: 'تسجيل الدخول' });
     expect(within(signIn).getByLabelText('البريد الإلكتروني')).toBeTruthy();
     expect(document.documentElement.dir).toBe('rtl');
@@ -218,13 +218,13 @@ describe('login page', () => {
       '/en/account/login?credential=google-id-token&select_by=btn',
       bff({ '/auth/login/google': { body: { data: { result: 'RegistrationRequired', registration_token: 'reg-google' } } } }),
     );
-    await waitFor(() => expect(router.state.location.href).toBe('/en/account/registration?registration_token=reg-google'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.href).toBe('/en/account/registration?registration_token=reg-google'), { timeout: 30_000 });
     expect(JSON.parse(String(callsTo(fetchMock, '/auth/login/google')[0]?.[1]?.body))).toEqual({ token: 'google-id-token' });
   });
 
   it('signs in with a token from the query and leaves for the home page', async () => {
     const { router } = await renderApp('/en/account/login?token=' + TOKEN, bff({ '/content/brands': { body: { data: [] } }, '/content/destinations': { body: { data: [] } } }));
-    await waitFor(() => expect(router.state.location.href).toBe('/en/'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.href).toBe('/en/'), { timeout: 30_000 });
     await expectSignedInHeader();
     expect(localStorage.getItem('token')).toBe(TOKEN);
   });
@@ -233,7 +233,7 @@ describe('login page', () => {
     // The refused token is logged: expected here.
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { router } = await renderApp('/en/account/login?token=eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.x', bff());
-    expect(await screen.findByText('This sign-in link is no longer valid. Please sign in again.', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('This sign-in link is no longer valid. Please sign in again.', undefined, { timeout: 30_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/en/account/login');
     expect(localStorage.getItem('token')).toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
@@ -246,7 +246,7 @@ describe('login page', () => {
       '/en/account/login?reset_token=reset-1&email=mia%40example.com',
       bff({ '/members/password-update': { body: { data: { status: 'password_updated', code: 'exchange-1' } } }, '/auth/token': { body: { data: { token: TOKEN } } } }),
     );
-    await userEvent.type(await screen.findByLabelText('New password', undefined, { timeout: 5000 }), 'a brand new secret');
+    await userEvent.type(await screen.findByLabelText('New password', undefined, { timeout: 30_000 }), 'a brand new secret');
     await userEvent.type(screen.getByLabelText('Repeat the new password'), 'a brand new secret');
     await userEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/account/password-updated'));
@@ -266,7 +266,7 @@ describe('login page', () => {
 describe('registration', () => {
   it('registers and asks to check the inbox', async () => {
     const { fetchMock } = await renderApp('/en/account/registration', bff({ '/members/register': { status: 201, body: { data: { status: 'activation_sent' } } } }));
-    await userEvent.type(await screen.findByLabelText('First name', undefined, { timeout: 5000 }), 'Noah');
+    await userEvent.type(await screen.findByLabelText('First name', undefined, { timeout: 30_000 }), 'Noah');
     await userEvent.click(screen.getByRole('button', { name: 'Become a member' }));
     // Missing fields are named before anything is sent.
     expect(screen.getByText('Enter your last name.')).toBeTruthy();
@@ -293,7 +293,7 @@ describe('registration', () => {
 describe('registration refused', () => {
   it('says an account exists for the email and offers to sign in', async () => {
     await renderApp('/en/account/registration', bff({ '/members/register': { status: 409, body: { error: { code: 'conflict', message: 'exists' } } } }));
-    await userEvent.type(await screen.findByLabelText('First name', undefined, { timeout: 5000 }), 'Noah');
+    await userEvent.type(await screen.findByLabelText('First name', undefined, { timeout: 30_000 }), 'Noah');
     await userEvent.type(screen.getByLabelText('Last name'), 'Neu');
     await userEvent.type(screen.getByLabelText('Email address'), 'noah@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'long enough secret');
@@ -314,7 +314,7 @@ describe('completing the profile', () => {
     ];
     const handler = bff();
     const { fetchMock } = await renderApp('/en/account/complete-registration', (url) => (url.pathname === '/bff/members/complete-profile' ? answers.shift() : handler(url)));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Complete your profile' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Complete your profile' }, { timeout: 30_000 })).toBeTruthy();
     await userEvent.type(await screen.findByLabelText('Street and number'), 'Hauptstr. 1');
     await userEvent.type(screen.getByLabelText('Postal code'), '10115');
     await userEvent.type(screen.getByLabelText('City'), 'Berlin');
@@ -339,13 +339,13 @@ describe('activation', () => {
     ['profile_fetch_error', 502, 'Your membership is active'],
   ])('shows the %s outcome with a way forward', async (outcome, status, heading) => {
     await renderApp('/en/account/activate?token=activation-1', bff({ '/members/activate': { status, body: { data: { outcome } } } }));
-    expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 30_000 })).toBeTruthy();
     expect(within(screen.getByRole('main')).getByRole('button', { name: 'Sign in' })).toBeTruthy();
   });
 
   it('signs the member in and goes to the activated page', async () => {
     const { router, fetchMock } = await renderApp('/en/account/activate?token=activation-1', bff({ '/members/activate': { body: { data: { outcome: 'activated', token: TOKEN } } } }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/en/account/activated'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/account/activated'), { timeout: 30_000 });
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome! Your membership is active' })).toBeTruthy();
     await expectSignedInHeader();
     expect(JSON.parse(String(callsTo(fetchMock, '/members/activate')[0]?.[1]?.body))).toEqual({ token: 'activation-1' });
@@ -356,7 +356,7 @@ describe('activation', () => {
 
   it('says so when the link has no token', async () => {
     await renderApp('/en/account/activate', bff());
-    expect(await screen.findByRole('heading', { level: 1, name: 'This activation link does not work' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'This activation link does not work' }, { timeout: 30_000 })).toBeTruthy();
   });
 });
 
@@ -398,7 +398,7 @@ describe('sign out', () => {
         '/auth/refresh': { status: 401, body: { error: { code: 'unauthorized', message: 'no session' } } },
       }),
     );
-    expect(await screen.findByRole('button', { name: 'Sign in' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Sign in' }, { timeout: 30_000 })).toBeTruthy();
     await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
   });
 });

@@ -31,9 +31,9 @@ export function DatesField({ locale, calendarFor }: { locale: Locale; calendarFo
           </span>
         }
       >
-        {() => (
+        {(close) => (
           <Suspense fallback={<p role="status">{t`Loading the calendar…`}</p>}>
-            <PriceCalendar locale={locale} calendarFor={calendarFor} />
+            <PriceCalendar locale={locale} calendarFor={calendarFor} onChosen={close} />
           </Suspense>
         )}
       </DisclosurePanel>

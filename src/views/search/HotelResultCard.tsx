@@ -1,6 +1,7 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { HotelResult, UnavailableReason } from '../../contract/search';
+import type { Currency, HotelResult, UnavailableReason } from '../../contract/search';
 import type { Locale } from '../../contract/locales';
 import { formatDistanceKm, formatMoney, formatPoints } from '../ui/format/money';
 import type { RouterSearch } from '../../services/navigation/router-search';
@@ -25,14 +26,19 @@ function useUnavailableText(reason: UnavailableReason | null, minimumStay: numbe
   }
 }
 
-/** One hotel of the results: photo, brand, distance, features and its best prices side by side. */
-export function HotelResultCard(props: { hotel: HotelResult; locale: Locale; roomsSearch: RouterSearch; payWithPoints: boolean }) {
-  const { hotel, locale, roomsSearch, payWithPoints } = props;
+/**
+ * One hotel of the results: photo, brand, distance, features and its best prices side by side. The prices
+ * are for all the rooms of the search together, per night: with several rooms the card says so.
+ */
+export function HotelResultCard(props: { hotel: HotelResult; locale: Locale; roomsSearch: RouterSearch; payWithPoints: boolean; roomCount: number }) {
+  const { hotel, locale, roomsSearch, payWithPoints, roomCount } = props;
   const { t } = useLingui();
   const unavailable = useUnavailableText(hotel.unavailableReason, hotel.minimumStay);
   const member = hotel.memberPrice;
   const nonMember = hotel.nonMemberPrice;
   const saving = member && nonMember ? Math.max(0, nonMember.avgPerNightWithTax - member.avgPerNightWithTax) : 0;
+  const savingText = (amount: number, currency: Currency) =>
+    roomCount > 1 ? t`Members save ${formatMoney(amount, currency, locale)} per night for ${roomCount} rooms` : t`Members save ${formatMoney(amount, currency, locale)} per night`;
   return (
     <article className="result-card" data-hotel={hotel.hotelCode} aria-labelledby={`result-${hotel.hotelCode}`}>
       <img src={hotel.image.url} alt={hotel.image.alt} width="320" height="214" loading="lazy" decoding="async" />
@@ -41,11 +47,11 @@ export function HotelResultCard(props: { hotel: HotelResult; locale: Locale; roo
           <bdi>{hotel.brandName}</bdi>
         </p>
         <h3 id={`result-${hotel.hotelCode}`} className="result-card__title">
-          <bdi>{hotel.hotelName}</bdi>
+          <Link to="/$locale/hotels/$hotelCode" params={{ locale, hotelCode: hotel.hotelCode }} search={roomsSearch}>
+            <bdi>{hotel.hotelName}</bdi>
+          </Link>
         </h3>
-        <p className="card__meta">
-          {t`${formatDistanceKm(hotel.distanceKm, locale)} from the centre of ${hotel.city}`}
-        </p>
+        <p className="card__meta">{t`${formatDistanceKm(hotel.distanceKm, locale)} from the centre of ${hotel.city}`}</p>
         {hotel.features.length > 0 ? (
           <ul className="feature-list feature-list--compact" aria-label={t`Amenities`}>
             {hotel.features.slice(0, 4).map((feature) => (
@@ -60,7 +66,7 @@ export function HotelResultCard(props: { hotel: HotelResult; locale: Locale; roo
             <p className="price price--member">
               <span className="price__label">{t`Member price`}</span>
               <span className="price__amount">{formatMoney(member.avgPerNightWithTax, member.currency, locale)}</span>
-              <span className="price__unit">{t`per night`}</span>
+              <span className="price__unit">{plural(roomCount, { one: 'per night', other: 'per night for # rooms' })}</span>
             </p>
             {nonMember ? (
               <p className="price price--standard">
@@ -68,18 +74,10 @@ export function HotelResultCard(props: { hotel: HotelResult; locale: Locale; roo
                 <span className="price__amount">{formatMoney(nonMember.avgPerNightWithTax, nonMember.currency, locale)}</span>
               </p>
             ) : null}
-            {saving > 0 ? <p className="badge badge--saving">{t`Members save ${formatMoney(saving, member.currency, locale)} per night`}</p> : null}
-            {payWithPoints && hotel.pointsPrice != null ? (
-              <p className="price price--points">{t`or ${formatPoints(hotel.pointsPrice, locale)} points`}</p>
-            ) : null}
+            {saving > 0 ? <p className="badge badge--saving">{savingText(saving, member.currency)}</p> : null}
+            {payWithPoints && hotel.pointsPrice != null ? <p className="price price--points">{t`or ${formatPoints(hotel.pointsPrice, locale)} points`}</p> : null}
             {member.cityTax > 0 ? <p className="price__note">{t`plus ${formatMoney(member.cityTax, member.currency, locale)} city tax`}</p> : null}
-            <Link
-              to="/$locale/booking/select-room-rate"
-              params={{ locale }}
-              search={roomsSearch}
-              className="button button--primary"
-              aria-describedby={`result-${hotel.hotelCode}`}
-            >
+            <Link to="/$locale/booking/select-room-rate" params={{ locale }} search={roomsSearch} className="button button--primary" aria-describedby={`result-${hotel.hotelCode}`}>
               {t`Choose a room`}
             </Link>
           </>

@@ -1,12 +1,15 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { searchLinkSearch } from '../../machines/search/search.selectors';
+import { useEffect, useId, useRef, useState } from 'react';
+import { destinationLinkSearch, searchLinkSearch } from '../../machines/search/search.selectors';
+import type { ReplacedUrlValue } from '../../machines/search/search.selectors';
 import type { Locale } from '../../contract/locales';
 import type { HotelSearchResponse, PromoOutcome, SortOption } from '../../contract/search';
 import { formatCalendarDate } from '../ui/format/dates';
 import { addDays, nightsBetween, todayInBerlin } from '../../contract/calendar-dates';
-import { nearbyAvailableArrivals, priceCalendarQuery, searchResultsQuery } from '../../services/search/queries';
+import { isUnknownPlace, locationSuggestionsQuery, nearbyAvailableArrivals, priceCalendarQuery, searchResultsQuery } from '../../services/search/queries';
+import { destinationsQuery } from '../../services/content/queries';
 import type { SearchQueryState } from '../../services/search/search-state';
 import { PageTitle } from '../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../shell/QueryState';
@@ -15,7 +18,7 @@ import { SearchActorContext } from './search-context';
 import { SearchSummary } from './SearchSummary';
 
 /** The results of the search in the URL; the form above them edits the next search. */
-export function ResultsPage({ locale, searched }: { locale: Locale; searched: SearchQueryState }) {
+export function ResultsPage({ locale, searched, replaced = [] }: { locale: Locale; searched: SearchQueryState; replaced?: ReplacedUrlValue[] }) {
   const { t } = useLingui();
   const results = useQuery({ ...searchResultsQuery(searched, locale), enabled: searched.location.trim() !== '' });
   return (
@@ -23,10 +26,13 @@ export function ResultsPage({ locale, searched }: { locale: Locale; searched: Se
       <PageTitle title={searched.location ? t`Hotels in ${searched.location}` : t`Find a hotel`} />
       <h1>{searched.location ? t`Hotels in ${searched.location}` : t`Find a hotel`}</h1>
       <SearchSummary searched={searched} locale={locale} />
+      <ReplacedValuesNotice replaced={replaced} locale={locale} />
       {searched.location.trim() === '' ? (
         <p className="notice">{t`Enter a destination to see hotels, prices and availability.`}</p>
       ) : results.isPending ? (
         <CardSkeletons count={6} label={t`Searching hotels…`} />
+      ) : results.isError && isUnknownPlace(results.error) ? (
+        <UnknownPlace place={searched.location} locale={locale} />
       ) : results.isError ? (
         <LoadFailed message={t`The search could not be completed.`} onRetry={() => void results.refetch()} />
       ) : (
@@ -41,13 +47,16 @@ function Results({ data, searched, locale, isRefreshing }: { data: HotelSearchRe
   const available = data.hotels.filter((hotel) => hotel.available).length;
   return (
     <div className="results" aria-busy={isRefreshing}>
-      <Filters data={data} />
+      <aside className="filters filters--side" aria-label={t`Filters`}>
+        <FilterFields data={data} />
+      </aside>
       <section className="results__list" aria-labelledby="results-count">
         {data.promo ? <PromoNotice outcome={data.promo} /> : null}
         <div className="results__toolbar">
           <p id="results-count" role="status" aria-live="polite">
             <Plural value={available} one="# hotel available" other="# hotels available" />
           </p>
+          <FiltersDialog data={data} available={available} />
           <SortSelect />
         </div>
         {available === 0 ? <NoAvailability searched={searched} locale={locale} nights={data.nights} /> : null}
@@ -58,6 +67,7 @@ function Results({ data, searched, locale, isRefreshing }: { data: HotelSearchRe
                 hotel={hotel}
                 locale={locale}
                 payWithPoints={searched.payWithPoints}
+                roomCount={searched.rooms.length}
                 roomsSearch={searchLinkSearch({ ...searched, location: hotel.hotelCode })}
               />
             </li>
@@ -93,7 +103,83 @@ function SortSelect() {
   );
 }
 
-function Filters({ data }: { data: HotelSearchResponse }) {
+/** How many filters narrow the results: each brand, each amenity, and each end of the price range. */
+function useActiveFilterCount(): number {
+  return SearchActorContext.useSelector(
+    ({ context }) => context.brands.length + context.features.length + (context.priceRange.min !== null ? 1 : 0) + (context.priceRange.max !== null ? 1 : 0),
+  );
+}
+
+/**
+ * Phones and small tablets (the spec's mobile breakpoint) keep the filters behind a button, so the first
+ * hotel is on the first screen: a modal dialog with the same filters, applied as they change, a way to
+ * clear them all and one to go back to the results (how many hotels they leave). Desktop keeps the side panel.
+ */
+function FiltersDialog({ data, available }: { data: HotelSearchResponse; available: number }) {
+  const { t } = useLingui();
+  const actor = SearchActorContext.useActorRef();
+  const active = useActiveFilterCount();
+  const [open, setOpen] = useState(false);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+
+  // DOM work: the native dialog opens modally (focus moves in, the page behind is inert, Escape closes it).
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || !open || dialog.open) return;
+    if (typeof dialog.showModal === 'function') dialog.showModal();
+    else dialog.setAttribute('open', '');
+  }, [open]);
+
+  const close = () => {
+    const dialog = dialogRef.current;
+    if (dialog?.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+    }
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+  const clear = () => {
+    actor.send({ type: 'brands.changed', brands: [] });
+    actor.send({ type: 'features.changed', features: [] });
+    actor.send({ type: 'price.changed', min: null, max: null });
+  };
+
+  return (
+    <div className="filters-dialog">
+      <button ref={buttonRef} type="button" className="button filters-dialog__open" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {active > 0 ? t`Filters (${active})` : t`Filters`}
+      </button>
+      <dialog ref={dialogRef} className="filters-dialog__dialog" aria-labelledby={titleId} onClose={() => (open ? close() : undefined)}>
+        {open ? (
+          <>
+            <header className="filters-dialog__header">
+              <h2 id={titleId}>{t`Filters`}</h2>
+              <button type="button" className="link-button" onClick={close} aria-label={t`Close the filters`}>
+                ×
+              </button>
+            </header>
+            <div className="filters">
+              <FilterFields data={data} />
+            </div>
+            <footer className="filters-dialog__actions">
+              <button type="button" className="button" onClick={clear} disabled={active === 0}>
+                {t`Clear filters`}
+              </button>
+              <button type="button" className="button button--primary" onClick={close}>
+                <Plural value={available} one="Show # hotel" other="Show # hotels" />
+              </button>
+            </footer>
+          </>
+        ) : null}
+      </dialog>
+    </div>
+  );
+}
+
+function FilterFields({ data }: { data: HotelSearchResponse }) {
   const { t } = useLingui();
   const actor = SearchActorContext.useActorRef();
   const brands = SearchActorContext.useSelector((snapshot) => snapshot.context.brands);
@@ -101,19 +187,9 @@ function Filters({ data }: { data: HotelSearchResponse }) {
   const priceRange = SearchActorContext.useSelector((snapshot) => snapshot.context.priceRange);
   const priceValue = (value: string) => (value.trim() === '' || Number.isNaN(Number(value)) ? null : Math.max(0, Number(value)));
   return (
-    <aside className="filters" aria-label={t`Filters`}>
-      <FacetFieldset
-        legend={t`Brands`}
-        facets={data.facets.brands}
-        chosen={brands}
-        onChange={(codes) => actor.send({ type: 'brands.changed', brands: codes })}
-      />
-      <FacetFieldset
-        legend={t`Amenities`}
-        facets={data.facets.features}
-        chosen={features}
-        onChange={(codes) => actor.send({ type: 'features.changed', features: codes })}
-      />
+    <>
+      <FacetFieldset legend={t`Brands`} facets={data.facets.brands} chosen={brands} onChange={(codes) => actor.send({ type: 'brands.changed', brands: codes })} />
+      <FacetFieldset legend={t`Amenities`} facets={data.facets.features} chosen={features} onChange={(codes) => actor.send({ type: 'features.changed', features: codes })} />
       <fieldset className="price-filter">
         <legend>{t`Price per night (${data.currency})`}</legend>
         <label>
@@ -139,7 +215,72 @@ function Filters({ data }: { data: HotelSearchResponse }) {
           />
         </label>
       </fieldset>
-    </aside>
+    </>
+  );
+}
+
+/**
+ * A destination that is neither a city nor a hotel we know: say so (not that nothing is free), and offer
+ * places to search instead: those whose names come close to what was typed, else our destinations.
+ */
+function UnknownPlace({ place, locale }: { place: string; locale: Locale }) {
+  const { t } = useLingui();
+  const close = useQuery(locationSuggestionsQuery(place, locale));
+  const destinations = useQuery(destinationsQuery(locale));
+  const near = [...(close.data?.cities ?? []), ...(close.data?.hotels ?? [])].map((suggestion) => ({ value: suggestion.value, label: suggestion.label }));
+  const suggestions = (near.length > 0 ? near : (destinations.data ?? []).map((destination) => ({ value: destination.city, label: destination.city }))).slice(0, 5);
+  const example = suggestions[0]?.label ?? 'Berlin';
+  return (
+    <div className="notice" role="alert" data-testid="unknown-place">
+      <p>
+        {t`We don't know the place “${place}”.`} {t`Try a city or hotel name, e.g. ${example}.`}
+      </p>
+      {suggestions.length > 0 ? (
+        <>
+          <p>{near.length > 0 ? t`Did you mean:` : t`Our destinations include:`}</p>
+          <ul className="unknown-place__suggestions">
+            {suggestions.map((suggestion) => (
+              <li key={suggestion.value}>
+                <Link to="/$locale/find-a-hotel" params={{ locale }} search={destinationLinkSearch(suggestion.value)}>
+                  <bdi>{suggestion.label}</bdi>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** Values of the address the search could not use: which, and what it searched with instead. */
+function ReplacedValuesNotice({ replaced, locale }: { replaced: ReplacedUrlValue[]; locale: Locale }) {
+  const { t } = useLingui();
+  if (replaced.length === 0) return null;
+  const fieldName = (field: string): string => {
+    const room = /^room-(\d+)-/.exec(field)?.[1] ?? '';
+    const child = /-child-(\d+)$/.exec(field)?.[1] ?? '';
+    if (field === 'startDate') return t`arrival date`;
+    if (field === 'endDate') return t`departure date`;
+    if (field === 'rooms') return t`number of rooms`;
+    if (field === 'sortBy') return t`sort order`;
+    if (field === 'approxDateRange') return t`flexible dates`;
+    if (field.endsWith('-adults')) return t`adults in room ${room}`;
+    return t`age of child ${child} in room ${room}`;
+  };
+  const shown = (field: string, value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) && (field === 'startDate' || field === 'endDate') ? formatCalendarDate(value, locale) : value);
+  return (
+    <div className="notice" role="status" data-testid="replaced-values">
+      <p>{t`Some values of the link could not be used, so we searched with others:`}</p>
+      <ul>
+        {replaced.map(({ field, given, used }) => {
+          const name = fieldName(field);
+          const was = given;
+          const now = used === null ? '' : shown(field, used);
+          return <li key={field}>{used === null ? t`${name}: “${was}” was left out.` : t`${name}: “${was}” was replaced with ${now}.`}</li>;
+        })}
+      </ul>
+    </div>
   );
 }
 

@@ -6,10 +6,14 @@ import { DatesField } from './DatesField';
 import { DestinationField } from './DestinationField';
 import { RoomsField } from './RoomsField';
 import { SearchActorContext } from './search-context';
+import '../ui/popover.css';
 import './search.css';
 
-/** The search form of the home and results pages. */
-export function SearchBar({ locale, calendarFor }: { locale: Locale; calendarFor?: { hotelCode?: string; city?: string } }) {
+/**
+ * The search form of the home and results pages, and of a hotel's page (`hotelCode`): there the hotel is
+ * the destination, so the form asks only for dates, rooms and guests and checks that hotel's availability.
+ */
+export function SearchBar({ locale, calendarFor, hotelCode }: { locale: Locale; calendarFor?: { hotelCode?: string; city?: string }; hotelCode?: string }) {
   const { t } = useLingui();
   const actor = SearchActorContext.useActorRef();
   const location = SearchActorContext.useSelector((snapshot) => snapshot.context.location);
@@ -22,21 +26,15 @@ export function SearchBar({ locale, calendarFor }: { locale: Locale; calendarFor
     actor.send({ type: 'search.submit' });
   };
   return (
-    <form className="search-bar" role="search" aria-label={t`Find a hotel`} onSubmit={onSubmit} noValidate>
-      <DestinationField locale={locale} />
+    <form className="search-bar" role="search" aria-label={hotelCode ? t`Check availability` : t`Find a hotel`} onSubmit={onSubmit} noValidate>
+      {hotelCode ? null : <DestinationField locale={locale} />}
       <DatesField locale={locale} calendarFor={calendarFor ?? (location ? { city: location } : {})} />
       <RoomsField />
       <RoomsErrorSummary />
       <div className="search-bar__options">
         <label className="field field--promo">
           <span className="field__label">{t`Promo code`}</span>
-          <input
-            type="text"
-            value={promoCode}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => actor.send({ type: 'promo.changed', promoCode: event.target.value })}
-          />
+          <input type="text" value={promoCode} autoComplete="off" spellCheck={false} onChange={(event) => actor.send({ type: 'promo.changed', promoCode: event.target.value })} />
         </label>
         <label className="toggle">
           <input type="checkbox" checked={isBusiness} onChange={() => actor.send({ type: 'business.toggled' })} />
@@ -50,7 +48,7 @@ export function SearchBar({ locale, calendarFor }: { locale: Locale; calendarFor
         ) : null}
       </div>
       <button type="submit" className="button button--primary search-bar__submit">
-        {t`Search`}
+        {hotelCode ? t`Check availability` : t`Search`}
       </button>
     </form>
   );

@@ -21,7 +21,7 @@ export function Footer({ locale }: { locale: Locale }) {
             </li>
             <li>
               <Link to="/$locale/booking/manage" params={{ locale }}>
-                {t`Find your booking`}
+                {t`Manage my booking`}
               </Link>
             </li>
             <li>

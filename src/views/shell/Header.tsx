@@ -31,6 +31,11 @@ export function Header({ locale, tokens }: { locale: Locale; tokens: ThemeTokens
             <li>
               <SiteLink href={pageToComeHref(locale, 'accountOverview')}>{t`Rewards`}</SiteLink>
             </li>
+            <li>
+              <Link to="/$locale/booking/manage" params={{ locale }}>
+                {t`Manage my booking`}
+              </Link>
+            </li>
           </ul>
         </nav>
         <div className="site-header__tools">

@@ -45,7 +45,7 @@ afterEach(() => {
 describe('site shell', () => {
   it('shows the home page with brands and destinations from the BFF, in the group theme', async () => {
     const { container } = await renderApp('/en/', contentHandler);
-    const brands = await screen.findByRole('region', { name: 'Our brands' }, { timeout: 5000 });
+    const brands = await screen.findByRole('region', { name: 'Our brands' }, { timeout: 30_000 });
     expect(await within(brands).findByText('Jaz in the City', { selector: '.card__title' })).toBeTruthy();
     expect(within(brands).getByText('2 hotels')).toBeTruthy();
     const destinations = screen.getByRole('region', { name: 'Popular destinations' });
@@ -69,7 +69,7 @@ describe('site shell', () => {
       return contentHandler(url);
     });
     expect(await screen.findByText('Loading our brands…')).toBeTruthy();
-    const alert = await screen.findByText('Our brands could not be loaded.', undefined, { timeout: 5000 });
+    const alert = await screen.findByText('Our brands could not be loaded.', undefined, { timeout: 30_000 });
     fail = false;
     await userEvent.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Jaz in the City', { selector: '.card__title' })).toBeTruthy();

@@ -5,9 +5,21 @@ import { AUTH_LIMITS, SALUTATIONS } from '../../contract/auth';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'aria-invalid' | 'aria-describedby'>;
 
-/** A labelled input with its hint and its error, tied together for screen readers. */
-export function Field({ label, hint, error, ...input }: InputProps & { label: string; hint?: string | undefined; error?: string | undefined; name: string }) {
-  const id = useId();
+/**
+ * A labelled input with its hint and its error, tied together for screen readers. `id` names the input
+ * for in-page links (an error summary); `announceError` reads an error out as soon as it appears (for an
+ * error that follows a button press rather than the guest's typing in the field).
+ */
+export function Field({
+  label,
+  hint,
+  error,
+  id: fixedId,
+  announceError = false,
+  ...input
+}: InputProps & { label: string; hint?: string | undefined; error?: string | undefined; name: string; id?: string | undefined; announceError?: boolean }) {
+  const generatedId = useId();
+  const id = fixedId ?? generatedId;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
@@ -20,7 +32,15 @@ export function Field({ label, hint, error, ...input }: InputProps & { label: st
           {hint}
         </span>
       ) : null}
-      {error ? (
+      {announceError ? (
+        <span role="alert" className="form-field__announce">
+          {error ? (
+            <span id={errorId} className="form-field__error">
+              {error}
+            </span>
+          ) : null}
+        </span>
+      ) : error ? (
         <span id={errorId} className="form-field__error">
           {error}
         </span>
@@ -53,12 +73,7 @@ export type Salutation = (typeof SALUTATIONS)[number];
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'defaultValue' | 'value' | 'children'>;
 
 /** The salutation select: uncontrolled with `defaultValue` (forms read it on submit), or controlled with `value` and `onChange`. */
-export function SalutationField({
-  defaultValue,
-  value,
-  name = 'salutation',
-  ...select
-}: SelectProps & { defaultValue?: Salutation | null; value?: Salutation | '' }) {
+export function SalutationField({ defaultValue, value, name = 'salutation', ...select }: SelectProps & { defaultValue?: Salutation | null; value?: Salutation | '' }) {
   const { t } = useLingui();
   const id = useId();
   const names: Record<Salutation, string> = { mr: t`Mr`, ms: t`Ms`, mx: t`Mx` };

@@ -16,7 +16,7 @@ import {
   selectSocialInProgress,
 } from '../../../machines/login/login.selectors';
 import type { LoginErrorCode } from '../../../machines/login/login.types';
-import { providersQuery } from '../../../services/account/queries';
+import { demoMailboxQuery, providersQuery } from '../../../services/account/queries';
 import { usePrivacySettings } from '../../shell/consent/privacy-settings-context';
 import { useConsent } from '../../shell/consent/use-consent';
 import { useFlag } from '../../shell/flags-context';
@@ -212,7 +212,6 @@ export function LoginPanel({ locale, headingLevel = 2, titleId }: PanelProps) {
           <p>{t`Sign in to see member prices and collect points.`}</p>
           {errorMessage}
           <SocialButtons />
-          <p className="login-panel__divider">{t`or with your email address`}</p>
           <form
             className="login-form"
             onSubmit={submitWith((event) => actor.send({ type: 'password.submit', email: field(event, 'email'), password: field(event, 'password') }))}
@@ -241,7 +240,24 @@ export function LoginPanel({ locale, headingLevel = 2, titleId }: PanelProps) {
   return (
     <div className="login-panel" aria-busy={loading}>
       {content}
+      <DemoMailboxLink />
     </div>
+  );
+}
+
+/** In the demo, where the one-time codes and mails can be read: its mailbox page, in a new tab. */
+function DemoMailboxLink() {
+  const { t } = useLingui();
+  const mailbox = useQuery(demoMailboxQuery()).data;
+  if (!mailbox) return null;
+  return (
+    <p className="login-panel__demo">
+      {t`This is a demo: codes and links are not mailed.`}{' '}
+      <a href={mailbox} target="_blank" rel="noopener">
+        {t`Open the demo mailbox`}
+        <span className="visually-hidden"> {t`(opens in a new tab)`}</span>
+      </a>
+    </p>
   );
 }
 
@@ -270,33 +286,41 @@ function SocialButtons() {
     { provider: 'facebook' as const, show: enabled('facebook'), label: t`Continue with Facebook`, busyLabel: t`Waiting for Facebook…` },
   ].filter((button) => button.show);
 
+  // No providers: nothing, not even the divider, which would stand alone above the email form.
   if (buttons.length === 0) return null;
+  const divider = <p className="login-panel__divider">{t`or with your email address`}</p>;
   if (!consented) {
     return (
-      <p className="social-consent">
-        {t`Sign-in with Google, Apple or Facebook shares data with them, so it is offered only with your consent.`}{' '}
-        <button type="button" className="link-button" aria-haspopup="dialog" onClick={openSettings}>
-          {t`Privacy settings`}
-        </button>
-      </p>
+      <>
+        <p className="social-consent">
+          {t`Sign-in with Google, Apple or Facebook shares data with them, so it is offered only with your consent.`}{' '}
+          <button type="button" className="link-button" aria-haspopup="dialog" onClick={openSettings}>
+            {t`Privacy settings`}
+          </button>
+        </p>
+        {divider}
+      </>
     );
   }
   return (
-    <ul className="social-buttons">
-      {buttons.map((button) => (
-        <li key={button.provider}>
-          <button
-            type="button"
-            className={`button social-button social-button--${button.provider}`}
-            disabled={loading}
-            aria-busy={running === button.provider}
-            onClick={() => actor.send({ type: 'social.start', provider: button.provider })}
-          >
-            {running === button.provider ? button.busyLabel : button.label}
-          </button>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="social-buttons">
+        {buttons.map((button) => (
+          <li key={button.provider}>
+            <button
+              type="button"
+              className={`button social-button social-button--${button.provider}`}
+              disabled={loading}
+              aria-busy={running === button.provider}
+              onClick={() => actor.send({ type: 'social.start', provider: button.provider })}
+            >
+              {running === button.provider ? button.busyLabel : button.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {divider}
+    </>
   );
 }
 

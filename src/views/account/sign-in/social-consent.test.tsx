@@ -30,8 +30,8 @@ const providers: BffHandler = (url) => {
 
 async function openSignIn() {
   await renderApp('/en/', providers);
-  await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }, { timeout: 5000 }));
-  return screen.findByRole('dialog', { name: 'Sign in' }, { timeout: 5000 });
+  await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }, { timeout: 30_000 }));
+  return screen.findByRole('dialog', { name: 'Sign in' }, { timeout: 30_000 });
 }
 
 beforeEach(() => {

@@ -1,6 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import type { DeclineReason } from '../../../contract/ecommerce';
 import type { Locale } from '../../../contract/locales';
 import { roomStaysOf } from '../../../machines/cart/cart.rules';
@@ -12,12 +13,14 @@ import {
   selectIsPaying,
   selectIsSwitchingToMember,
   selectNotice,
-  selectPayProblems,
+  selectErrorSummary,
+  selectRefusedPays,
   selectPaymentFailed,
   selectPriceSummary,
   selectRoomsPageSearch,
 } from '../../../machines/cart/cart.selectors';
-import type { CartNotice, PayProblem } from '../../../machines/cart/cart.types';
+import type { SummaryError } from '../../../machines/cart/cart.selectors';
+import type { CartNotice, CompanyField, PayProblem, TravellerField } from '../../../machines/cart/cart.types';
 import { formatCalendarDate } from '../../ui/format/dates';
 import { formatMoney } from '../../ui/format/money';
 import { CartActorContext } from './checkout-context';
@@ -26,7 +29,7 @@ import { ExtrasSection } from './ExtrasSection';
 import { LegalSection } from './LegalSection';
 import { PaymentSection } from './PaymentSection';
 import { PriceSummary } from './PriceSummary';
-import { TravellersSection } from './TravellersSection';
+import { companyFieldId, travellerFieldId, TravellersSection, useProblemText } from './TravellersSection';
 
 /** The cart is there: the rooms, the details to fill in, the payment, and the summary beside them. */
 export function CheckoutForm({ locale }: { locale: Locale }) {
@@ -60,8 +63,8 @@ function RoomsSection({ locale }: { locale: Locale }) {
     <section className="checkout-section" aria-labelledby="checkout-rooms">
       <h2 id="checkout-rooms">{t`Your stay`}</h2>
       <p className="checkout-section__lead">
-        <bdi>{stay.hotel_name}</bdi> · <bdi>{formatCalendarDate(stay.check_in_date, locale)}</bdi> –{' '}
-        <bdi>{formatCalendarDate(stay.check_out_date, locale)}</bdi> · {plural(stay.night_count, { one: '# night', other: '# nights' })}
+        <bdi>{stay.hotel_name}</bdi> · <bdi>{formatCalendarDate(stay.check_in_date, locale)}</bdi> – <bdi>{formatCalendarDate(stay.check_out_date, locale)}</bdi> ·{' '}
+        {plural(stay.night_count, { one: '# night', other: '# nights' })}
       </p>
       <ul className="checkout-rooms">
         {roomStaysOf(cart).map(({ roomStay }, index) => {
@@ -91,7 +94,6 @@ function PayArea({ locale }: { locale: Locale }) {
   const actor = CartActorContext.useActorRef();
   const busy = CartActorContext.useSelector(selectIsBusy);
   const paying = CartActorContext.useSelector(selectIsPaying);
-  const problems = CartActorContext.useSelector(selectPayProblems);
   const declined = CartActorContext.useSelector(selectIsDeclined);
   const reason = CartActorContext.useSelector(selectDeclineReason);
   const failed = CartActorContext.useSelector(selectPaymentFailed);
@@ -129,21 +131,9 @@ function PayArea({ locale }: { locale: Locale }) {
           </button>
         </div>
       ) : null}
-      {problems.length > 0 ? (
-        <ul className="checkout-pay__problems" role="alert">
-          {problems.map((problem) => (
-            <li key={problem}>{problemText(problem)}</li>
-          ))}
-        </ul>
-      ) : null}
+      <ErrorSummary problemText={problemText} />
       {failed ? null : (
-        <button
-          type="button"
-          className="button button--primary checkout-pay__button"
-          disabled={busy}
-          aria-busy={paying}
-          onClick={() => actor.send({ type: 'pay' })}
-        >
+        <button type="button" className="button button--primary checkout-pay__button" disabled={busy} aria-busy={paying} onClick={() => actor.send({ type: 'pay' })}>
           {paying ? t`Paying…` : payNow ? t`Pay ${payNow} now` : t`Book now`}
         </button>
       )}
@@ -172,8 +162,6 @@ function useOutcomeTexts() {
   };
   const noticeText = (notice: CartNotice): string => {
     switch (notice) {
-      case 'voucherInvalid':
-        return t`This voucher code cannot be used for this booking.`;
       case 'travellerRejected':
         return t`Some guest details were not accepted. Check them and try again.`;
       case 'cvvFailed':
@@ -206,4 +194,133 @@ function useOutcomeTexts() {
     }
   };
   return { declineText, noticeText, problemText };
+}
+
+/** Where a summary entry's link goes: the field itself, or the payment section for what the payment lacks. */
+function targetOf(error: SummaryError): string {
+  switch (error.kind) {
+    case 'traveller':
+      return travellerFieldId(error.roomStayId, error.field);
+    case 'company':
+      return companyFieldId(error.field);
+    case 'payment':
+      return 'checkout-payment';
+  }
+}
+
+/** Moves the keyboard to a field; for a section's heading, to the first control of that section. */
+function focusTarget(id: string): void {
+  const target = document.getElementById(id);
+  if (!target) return;
+  const control = target.matches('input, select, textarea, button, iframe')
+    ? target
+    : target.closest('section')?.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), button:not([disabled]), iframe');
+  (control ?? target).scrollIntoView?.({ block: 'center' });
+  (control ?? target).focus();
+}
+
+const sameSummary = (a: SummaryError[], b: SummaryError[]) => a.length === b.length && a.every((error, index) => JSON.stringify(error) === JSON.stringify(b[index]));
+
+/**
+ * What stops the payment, after the guest pressed pay: each entry links to its field (a click or Enter
+ * moves the keyboard there), and each refused payment takes the keyboard to the first field with a
+ * problem, or to this summary when only the payment lacks something.
+ */
+function ErrorSummary({ problemText }: { problemText: (problem: PayProblem) => string }) {
+  const { t } = useLingui();
+  const errors = CartActorContext.useSelector(selectErrorSummary, sameSummary);
+  const refusedPays = CartActorContext.useSelector(selectRefusedPays);
+  const fieldText = useProblemText();
+  const label = useFieldLabel();
+  const summary = useRef<HTMLElement>(null);
+  const firstField = errors.find((error) => error.kind !== 'payment');
+  const firstTarget = firstField ? targetOf(firstField) : null;
+  useEffect(() => {
+    // DOM work: a refused payment moves the keyboard to the first field to fix (or to the summary).
+    if (refusedPays === 0) return;
+    if (firstTarget) focusTarget(firstTarget);
+    else summary.current?.focus();
+    // Only a new refusal moves the focus, not the guest fixing fields one after the other.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refusedPays]);
+  if (errors.length === 0) return null;
+  const textOf = (error: SummaryError): string => {
+    switch (error.kind) {
+      case 'traveller': {
+        const text = `${label(error.field)}: ${fieldText(error.problem, error.field) ?? ''}`;
+        const room = error.roomNumber;
+        return roomCount(errors) > 1 ? t`Room ${room}, ${text}` : text;
+      }
+      case 'company':
+        return `${label(error.field, 'company')}: ${fieldText(error.problem, `company.${error.field}`) ?? ''}`;
+      case 'payment':
+        return problemText(error.problem);
+    }
+  };
+  return (
+    <section ref={summary} className="checkout-pay__problems error-summary" tabIndex={-1} aria-labelledby="checkout-error-summary" data-error-summary="">
+      <h2 id="checkout-error-summary">{t`Please check these details before you pay`}</h2>
+      <ul>
+        {errors.map((error) => {
+          const id = targetOf(error);
+          return (
+            <li key={`${id}-${error.kind}`}>
+              <a
+                href={`#${id}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  focusTarget(id);
+                }}
+              >
+                {textOf(error)}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+const roomCount = (errors: SummaryError[]) => new Set(errors.flatMap((error) => (error.kind === 'traveller' ? [error.roomNumber] : []))).size;
+
+/** The fields' labels as the form shows them (the macro needs `t` from useLingui in scope). */
+function useFieldLabel() {
+  const { t } = useLingui();
+  return (field: TravellerField | CompanyField, scope: 'traveller' | 'company' = 'traveller'): string => {
+    if (scope === 'company') {
+      switch (field) {
+        case 'name':
+          return t`Company name`;
+        case 'address_line':
+          return t`Street and number`;
+        case 'postal_code':
+          return t`Postal code`;
+        case 'city':
+          return t`City`;
+        case 'country_code':
+          return t`Country code`;
+        case 'vat_id':
+          return t`VAT ID (optional)`;
+      }
+    }
+    switch (field) {
+      case 'salutation':
+        return t`Salutation`;
+      case 'first_name':
+        return t`First name`;
+      case 'last_name':
+        return t`Last name`;
+      case 'email':
+        return t`Email address`;
+      case 'phone':
+        return t`Phone (optional)`;
+      case 'country_code':
+        return t`Country code (optional)`;
+      case 'special_requests':
+        return t`Special requests (optional)`;
+      default:
+        return field;
+    }
+  };
 }

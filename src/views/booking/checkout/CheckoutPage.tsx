@@ -5,7 +5,7 @@ import type { Locale } from '../../../contract/locales';
 import { selectNotice, selectPhase, selectRoomsPageSearch } from '../../../machines/cart/cart.selectors';
 import type { RouterSearch } from '../../../services/navigation/router-search';
 import { PageTitle } from '../../shell/PageTitle';
-import { CardSkeletons, LoadFailed } from '../../shell/QueryState';
+import { LoadFailed } from '../../shell/QueryState';
 import { useAppSelector, useAppSystem, useLoginControl } from '../../shell/session-context';
 import { CartActorContext } from './checkout-context';
 import { CheckoutForm } from './CheckoutForm';
@@ -40,9 +40,27 @@ export function CheckoutPage({ locale }: { locale: Locale }) {
   );
 }
 
+/**
+ * The page's shape while the cart loads (the server renders it too): the sections and the price summary
+ * where they will be, at least a screen high, so the footer is not pulled into view and pushed out again
+ * when the form arrives (no layout shift).
+ */
 function CheckoutSkeleton() {
   const { t } = useLingui();
-  return <CardSkeletons count={2} label={t`Loading your booking…`} />;
+  return (
+    <div className="checkout checkout--loading" role="status" aria-live="polite" aria-busy="true" data-checkout-skeleton="">
+      <span className="visually-hidden">{t`Loading your booking…`}</span>
+      <div className="checkout__main" aria-hidden="true">
+        <div className="skeleton checkout-skeleton checkout-skeleton--stay" />
+        <div className="skeleton checkout-skeleton checkout-skeleton--guests" />
+        <div className="skeleton checkout-skeleton checkout-skeleton--section" />
+        <div className="skeleton checkout-skeleton checkout-skeleton--section" />
+      </div>
+      <div className="checkout__aside" aria-hidden="true">
+        <div className="skeleton checkout-skeleton checkout-skeleton--summary" />
+      </div>
+    </div>
+  );
 }
 
 /** Back to the rooms and rates of the booked search, or to a new search when there is none. */
@@ -104,11 +122,11 @@ function CheckoutPhase({ locale }: { locale: Locale }) {
       return (
         <FailureNotice
           text={t`There is no room to book yet. Choose a hotel, a room and a rate first.`}
-          action={(
+          action={
             <Link className="button button--primary" to="/$locale/find-a-hotel" params={{ locale }}>
               {t`Find a hotel`}
             </Link>
-          )}
+          }
         />
       );
     case 'loadFailed':

@@ -2,24 +2,45 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Locale } from '../../../contract/locales';
-import { selectCart } from '../../../machines/cart/cart.selectors';
+import { selectCart, selectVoucherCode, selectVoucherProblem } from '../../../machines/cart/cart.selectors';
+import type { VoucherProblem } from '../../../machines/cart/cart.types';
 import { formatMoney } from '../../ui/format/money';
 import { Field } from '../../ui/fields';
 import { CartActorContext } from './checkout-context';
+
+/** Why a voucher code was refused, and what the guest can do (the macro needs `t` from useLingui in scope). */
+function useVoucherProblemText() {
+  const { t } = useLingui();
+  return (problem: VoucherProblem | null): string | undefined => {
+    switch (problem) {
+      case 'invalid':
+        return t`We do not know this voucher code. Check it for typing errors: a code has 3 to 32 letters, digits or hyphens.`;
+      case 'expired':
+        return t`This voucher has expired and can no longer be used.`;
+      case 'used':
+        return t`This voucher has already been used for a booking.`;
+      case 'inUse':
+        return t`This voucher is being used to pay another booking right now. Try again in a few minutes, or use another code.`;
+      case null:
+        return undefined;
+    }
+  };
+}
 
 /** Vouchers and the promo code; the server decides what they are worth and the summary shows it. */
 export function DiscountsSection({ locale, disabled }: { locale: Locale; disabled: boolean }) {
   const { t } = useLingui();
   const actor = CartActorContext.useActorRef();
   const cart = CartActorContext.useSelector(selectCart);
-  const [voucher, setVoucher] = useState('');
+  const voucher = CartActorContext.useSelector(selectVoucherCode);
+  const voucherProblem = CartActorContext.useSelector(selectVoucherProblem);
+  const voucherProblemText = useVoucherProblemText();
   const [promo, setPromo] = useState(cart?.promo_code ?? '');
   if (!cart) return null;
   const applyVoucher = (event: FormEvent) => {
     event.preventDefault();
     if (voucher.trim() === '') return;
     actor.send({ type: 'voucher.apply', code: voucher });
-    setVoucher('');
   };
   const applyPromo = (event: FormEvent) => {
     event.preventDefault();
@@ -43,10 +64,14 @@ export function DiscountsSection({ locale, disabled }: { locale: Locale; disable
           <Field
             label={t`Voucher code`}
             name="voucher"
+            id="checkout-voucher"
             value={voucher}
-            onChange={(event) => setVoucher(event.target.value)}
+            onChange={(event) => actor.send({ type: 'voucher.typed', code: event.target.value })}
             maxLength={32}
             autoComplete="off"
+            spellCheck={false}
+            error={voucherProblemText(voucherProblem)}
+            announceError
           />
           <button type="submit" className="button">
             {t`Apply voucher`}
@@ -65,15 +90,7 @@ export function DiscountsSection({ locale, disabled }: { locale: Locale; disable
           </ul>
         ) : null}
         <form className="inline-form" onSubmit={applyPromo} aria-label={t`Promo code`}>
-          <Field
-            label={t`Promo code`}
-            name="promo"
-            value={promo}
-            onChange={(event) => setPromo(event.target.value)}
-            maxLength={32}
-            autoComplete="off"
-            hint={promoStatus}
-          />
+          <Field label={t`Promo code`} name="promo" value={promo} onChange={(event) => setPromo(event.target.value)} maxLength={32} autoComplete="off" hint={promoStatus} />
           <button type="submit" className="button">
             {t`Apply code`}
           </button>

@@ -27,11 +27,13 @@ export function LegalSection({ locale }: { locale: Locale }) {
           return (
             <li key={roomStay.room_stay_id}>
               <strong>{name}:</strong> {until ? t`Free cancellation until ${until} (Berlin time).` : t`This rate cannot be cancelled free of charge.`}{' '}
-              {info.guarantee_type === 'deposit'
-                ? t`Prepaid: the room is charged when you book.`
-                : info.guarantee_type === 'guarantee'
-                  ? t`Your card guarantees the booking; you pay at the hotel.`
-                  : t`Your card holds the booking; nothing is charged now.`}
+              {cart?.payment_method === 'points'
+                ? t`Paid with points: nothing is charged to or held on a card; add-ons and city tax are paid at the hotel.`
+                : info.guarantee_type === 'deposit'
+                  ? t`Prepaid: the room is charged when you book.`
+                  : info.guarantee_type === 'guarantee'
+                    ? t`Your card guarantees the booking; you pay at the hotel.`
+                    : t`Your card holds the booking; nothing is charged now.`}
             </li>
           );
         })}

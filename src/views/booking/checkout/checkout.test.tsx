@@ -104,23 +104,14 @@ function commerce(initial: Cart, override: Route = () => undefined): Route {
       const update = body as { traveller?: Cart['stays'][number]['room_stays'][number]['traveller'] };
       return set({
         ...cart,
-        stays: cart.stays.map((stay) => ({
-          ...stay,
-          room_stays: stay.room_stays.map((room) => ({ ...room, ...(update.traveller ? { traveller: update.traveller } : {}) })),
-        })),
+        stays: cart.stays.map((stay) => ({ ...stay, room_stays: stay.room_stays.map((room) => ({ ...room, ...(update.traveller ? { traveller: update.traveller } : {}) })) })),
       });
     }
     if (path === `/ecommerce/cart/${cart.cart_id}/stays/stay-1/room-stays/rs-1/available-addons-and-benefits`) {
-      return {
-        body: {
-          data: { addons: [{ code: 'BRK', name: 'Breakfast', pricing: 'per_person_per_night', unit_price: 10, price: 40, selected: false }], benefits: [] },
-        },
-      };
+      return { body: { data: { addons: [{ code: 'BRK', name: 'Breakfast', pricing: 'per_person_per_night', unit_price: 10, price: 40, selected: false }], benefits: [] } } };
     }
-    if (path === `/ecommerce/cart/${cart.cart_id}/insurance/cancellation/calculate`)
-      return { body: { data: { product: 'cancellation', price: 12.5, currency: 'EUR' } } };
-    if (path === '/ecommerce/members/credit-cards/merchant')
-      return { body: { data: { provider: 'test', hosted_form_url: `${PSP_ORIGIN}/hosted/card`, origin: PSP_ORIGIN } } };
+    if (path === `/ecommerce/cart/${cart.cart_id}/insurance/cancellation/calculate`) return { body: { data: { product: 'cancellation', price: 12.5, currency: 'EUR' } } };
+    if (path === '/ecommerce/members/credit-cards/merchant') return { body: { data: { provider: 'test', hosted_form_url: `${PSP_ORIGIN}/hosted/card`, origin: PSP_ORIGIN } } };
     if (path.startsWith('/ecommerce/initiate-checkout')) return { body: { data: { ok: true } } };
     return undefined;
   };
@@ -129,7 +120,7 @@ function commerce(initial: Cart, override: Route = () => undefined): Route {
 const callsTo = (calls: Call[], method: string, path: string) => calls.filter((call) => call.method === method && call.path === path);
 
 async function waitForCart() {
-  return screen.findByRole('heading', { name: 'Guest details' }, { timeout: 5000 });
+  return screen.findByRole('heading', { name: 'Guest details' }, { timeout: 30_000 });
 }
 
 async function fillGuest(first: string, last: string, email: string) {
@@ -150,6 +141,7 @@ async function choose(method: string) {
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 afterEach(() => {
@@ -204,7 +196,7 @@ describe('check-out page', () => {
         window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: null }));
       });
     }
-    expect(await screen.findByText(/You signed out, so your details and your member booking were removed from this page/, undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(/You signed out, so your details and your member booking were removed from this page/, undefined, { timeout: 30_000 })).toBeTruthy();
     const again = screen.getByRole('group', { name: 'Main guest' });
     expect((within(again).getByLabelText('First name') as HTMLInputElement).value).toBe('');
     expect((within(again).getByLabelText('Email address') as HTMLInputElement).value).toBe('');
@@ -225,9 +217,16 @@ describe('check-out page', () => {
     await userEvent.type(within(guest).getByLabelText('Email address'), 'anna@');
     await choose('PayPal');
     await userEvent.click(screen.getByRole('button', { name: 'Book now' }));
-    expect(await within(guest).findByText('Please fill in this field.')).toBeTruthy();
-    expect(within(guest).getByText('Enter an email address like name@example.com.')).toBeTruthy();
-    expect(screen.getByText('Complete the guest details above.')).toBeTruthy();
+    // Each error says the rule; the keyboard goes to the first field to fix.
+    expect(await within(guest).findByText("Enter the guest's last name, up to 80 characters.")).toBeTruthy();
+    expect(within(guest).getByText('Enter an email address like name@example.com, at most 254 characters.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(guest).getByLabelText('Last name')));
+    // The summary links each problem to its field.
+    const summary = screen.getByRole('region', { name: 'Please check these details before you pay' });
+    const emailLink = within(summary).getByRole('link', { name: /^Email address: Enter an email address/ });
+    expect(emailLink.getAttribute('href')).toBe('#checkout-rs-1-email');
+    await userEvent.click(emailLink);
+    expect(document.activeElement).toBe(within(guest).getByLabelText('Email address'));
     expect((within(guest).getByLabelText('First name') as HTMLInputElement).value).toBe('Anna');
     expect((within(guest).getByLabelText('Email address') as HTMLInputElement).value).toBe('anna@');
     expect(within(guest).getByLabelText('Last name').getAttribute('aria-invalid')).toBe('true');
@@ -251,7 +250,7 @@ describe('check-out page', () => {
     await waitForCart();
     const summary = screen.getByTestId('price-summary');
     expect((summary.querySelector('[data-line="total"] dd') as HTMLElement).textContent).toBe('€200.00');
-    await userEvent.click(await screen.findByRole('checkbox', { name: /Breakfast/ }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Breakfast/ }, { timeout: 30_000 }));
     await waitFor(() => expect(within(summary).getByText('Breakfast')).toBeTruthy());
     // The server's figures, not a sum made here (200 + 40 would be 240).
     const total = summary.querySelector('[data-line="total"] dd') as HTMLElement;
@@ -266,9 +265,7 @@ describe('check-out page', () => {
       commerce(cartFixture(), (call, all) => {
         if (!call.path.endsWith('/pay')) return undefined;
         const attempt = all.filter((c) => c.path.endsWith('/pay')).length;
-        return attempt === 1
-          ? { body: { data: { status: 'declined', reason: 'insufficient_funds' } } }
-          : { body: { data: { status: 'succeeded', order_id: ORDER_ID } } };
+        return attempt === 1 ? { body: { data: { status: 'declined', reason: 'insufficient_funds' } } } : { body: { data: { status: 'succeeded', order_id: ORDER_ID } } };
       }),
     );
     const { router } = await renderApp(PAGE, handler);
@@ -276,7 +273,7 @@ describe('check-out page', () => {
     const guest = await fillGuest('Anna', 'Berg', 'anna@example.com');
     await choose('PayPal');
     await userEvent.click(screen.getByRole('button', { name: 'Book now' }));
-    expect(await screen.findByText('Your payment did not go through', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Your payment did not go through', undefined, { timeout: 30_000 })).toBeTruthy();
     expect(screen.getByText('The card has insufficient funds.')).toBeTruthy();
     expect((within(guest).getByLabelText('First name') as HTMLInputElement).value).toBe('Anna');
     expect((within(guest).getByLabelText('Email address') as HTMLInputElement).value).toBe('anna@example.com');
@@ -307,7 +304,7 @@ describe('check-out page', () => {
     await fillGuest('Anna', 'Berg', 'anna@example.com');
     await choose('PayPal');
     await userEvent.click(screen.getByRole('button', { name: 'Book now' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }, { timeout: 30_000 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/booking/confirmation'));
     const keys = callsTo(calls, 'POST', '/ecommerce/cart/cart-1/pay').map((call) => call.headers.get('idempotency-key'));
     expect(keys).toHaveLength(2);
@@ -315,11 +312,9 @@ describe('check-out page', () => {
   });
 
   it('sends the guest to choose another room when the room is gone', async () => {
-    const { handler } = bff(
-      commerce(cartFixture(), (call) => (call.method === 'POST' && call.path === '/ecommerce/cart' ? commerceError(409, 'room_unavailable') : undefined)),
-    );
+    const { handler } = bff(commerce(cartFixture(), (call) => (call.method === 'POST' && call.path === '/ecommerce/cart' ? commerceError(409, 'room_unavailable') : undefined)));
     await renderApp(PAGE, handler);
-    expect(await screen.findByRole('heading', { name: 'This room is no longer available' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'This room is no longer available' }, { timeout: 30_000 })).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Choose another room' });
     const href = new URL(link.getAttribute('href') ?? '', 'http://site.test');
     expect(href.pathname).toBe('/en/booking/select-room-rate');
@@ -331,7 +326,7 @@ describe('check-out page', () => {
     await renderApp(PAGE, handler);
     await waitForCart();
     await userEvent.click(screen.getByRole('radio', { name: 'PayPal' }));
-    expect(await screen.findByRole('heading', { name: 'Your booking session has expired' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your booking session has expired' }, { timeout: 30_000 })).toBeTruthy();
     const href = new URL(screen.getByRole('link', { name: 'Start again' }).getAttribute('href') ?? '', 'http://site.test');
     expect(href.pathname).toBe('/en/booking/select-room-rate');
     expect(href.searchParams.get('room-1-rate-code')).toBe('FLEX');
@@ -343,7 +338,7 @@ describe('check-out page', () => {
     await renderApp(PAGE, handler);
     await waitForCart();
     await choose('Credit or debit card');
-    const frame = await screen.findByTitle('Card details', undefined, { timeout: 5000 });
+    const frame = await screen.findByTitle('Card details', undefined, { timeout: 30_000 });
     expect(frame.getAttribute('src')).toBe(`${PSP_ORIGIN}/hosted/card?parent_origin=${encodeURIComponent(window.location.origin)}&locale=en`);
     const tokenized = { type: 'psp.card.tokenized', token: 'tok_forged', brand: 'visa', last4: '0000', expiry_month: 1, expiry_year: 2031 };
     act(() => {
@@ -373,16 +368,7 @@ describe('check-out page', () => {
   it("takes up the cart in the URL after a reload, keeping the guest's saved details", async () => {
     const saved = cartFixture({}, [
       roomStay({
-        traveller: {
-          salutation: null,
-          first_name: 'Anna',
-          last_name: 'Berg',
-          email: 'anna@example.com',
-          phone: null,
-          country_code: null,
-          company: null,
-          special_requests: null,
-        },
+        traveller: { salutation: null, first_name: 'Anna', last_name: 'Berg', email: 'anna@example.com', phone: null, country_code: null, company: null, special_requests: null },
       }),
     ]);
     const { handler, calls } = bff(commerce(saved));
@@ -395,7 +381,7 @@ describe('check-out page', () => {
   it('shows the decline when the provider sends the guest back, ready to pay again', async () => {
     const { handler } = bff(commerce(cartFixture({ last_decline_reason: 'authentication_failed', payment_method: 'paypal' })));
     await renderApp('/en/booking/check-out?cart_id=cart-1&payment_id=pay-1&status=refused', handler);
-    expect(await screen.findByText('Your payment did not go through', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Your payment did not go through', undefined, { timeout: 30_000 })).toBeTruthy();
     expect(screen.getByText('The card issuer could not confirm it was you.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Book now' })).toBeTruthy();
   });
@@ -424,9 +410,7 @@ function signIn() {
   });
 }
 
-const ADDONS = (pricing: string) => ({
-  body: { data: { addons: [{ code: 'BRK', name: 'Breakfast', pricing, unit_price: 15, price: 15, selected: false }], benefits: [] } },
-});
+const ADDONS = (pricing: string) => ({ body: { data: { addons: [{ code: 'BRK', name: 'Breakfast', pricing, unit_price: 15, price: 15, selected: false }], benefits: [] } } });
 
 /**
  * A fake commerce server with any number of carts: a guest's POST makes `guestCart`, a member's
@@ -496,7 +480,7 @@ describe('check-out page: signing in, quantities, the payment method and trackin
       ),
     );
     await renderApp(PAGE, handler);
-    const heading = await screen.findByRole('heading', { name: 'This is a member rate: sign in to book it' }, { timeout: 5000 });
+    const heading = await screen.findByRole('heading', { name: 'This is a member rate: sign in to book it' }, { timeout: 30_000 });
     const notice = heading.closest('[data-failure]') as HTMLElement;
     expect(screen.queryByText(/could not be loaded/)).toBeNull();
     // The standard rate: the same search, without the rate chosen.
@@ -504,7 +488,7 @@ describe('check-out page: signing in, quantities, the payment method and trackin
     expect(standard.pathname).toBe('/en/booking/select-room-rate');
     expect(Object.fromEntries(standard.searchParams)).toEqual({ location: 'JAZB', startDate: '2027-04-01', endDate: '2027-04-03', 'room-1-adults': '2' });
     await userEvent.click(within(notice).getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('dialog', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('dialog', undefined, { timeout: 30_000 })).toBeTruthy();
 
     signIn();
     await waitForCart();
@@ -521,21 +505,22 @@ describe('check-out page: signing in, quantities, the payment method and trackin
     const memberCart = cartFixture({ cart_id: 'cart-2', customer: MEMBER_CUSTOMER }, [roomStay({ room_stay_id: 'rs-2' })]);
     const { handler, calls } = bff(
       shop(guestCart, memberCart, {
-        override: (call) => (notFound && signedIn(call) && call.path === '/ecommerce/cart/cart-1' ? { status: 404, body: { error: { code: 'not_found', message: 'No cart' } } } : undefined),
+        override: (call) =>
+          notFound && signedIn(call) && call.path === '/ecommerce/cart/cart-1' ? { status: 404, body: { error: { code: 'not_found', message: 'No cart' } } } : undefined,
       }),
     );
     const { router } = await renderApp(PAGE, handler);
     await waitForCart();
     // The guest types part of their details, takes two breakfasts and chooses PayPal.
     await userEvent.type(field('First name'), 'Anna');
-    await userEvent.click(await screen.findByRole('checkbox', { name: /Breakfast/ }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Breakfast/ }, { timeout: 30_000 }));
     await userEvent.click(await screen.findByRole('button', { name: 'One more Breakfast' }));
     await waitFor(() => expect((screen.getByRole('spinbutton', { name: 'Quantity of Breakfast' }) as HTMLInputElement).value).toBe('2'));
     await choose('PayPal');
     expect(localStorage.getItem('cartId')).toBeNull();
 
     signIn();
-    await waitFor(() => expect(new URLSearchParams(router.state.location.searchStr).get('cart_id')).toBe('cart-2'), { timeout: 5000 });
+    await waitFor(() => expect(new URLSearchParams(router.state.location.searchStr).get('cart_id')).toBe('cart-2'), { timeout: 30_000 });
     // What the guest typed stays; the empty fields come from the profile.
     await waitFor(() => expect(field('Last name').value).toBe('Muster'));
     expect(field('First name').value).toBe('Anna');
@@ -546,9 +531,7 @@ describe('check-out page: signing in, quantities, the payment method and trackin
     // The same search, in the currency the guest saw.
     expect(creates[1]?.body).toEqual({ ...(creates[0]?.body as object), currency: 'EUR' });
     await waitFor(() => expect((screen.getByRole('radio', { name: 'PayPal' }) as HTMLInputElement).checked).toBe(true));
-    expect(callsTo(calls, 'PUT', '/ecommerce/cart/cart-2/stays/stay-1/room-stays/rs-2').map((call) => call.body)).toEqual([
-      { addons: [{ addon_code: 'BRK', quantity: 2 }] },
-    ]);
+    expect(callsTo(calls, 'PUT', '/ecommerce/cart/cart-2/stays/stay-1/room-stays/rs-2').map((call) => call.body)).toEqual([{ addons: [{ addon_code: 'BRK', quantity: 2 }] }]);
     expect(callsTo(calls, 'PUT', '/ecommerce/cart/cart-2/payment-method').map((call) => call.body)).toEqual([{ payment_method: 'paypal' }]);
     expect((screen.getByRole('spinbutton', { name: 'Quantity of Breakfast' }) as HTMLInputElement).value).toBe('2');
     // From now on every call carries the token; a member's cart id is kept in storage.
@@ -556,16 +539,14 @@ describe('check-out page: signing in, quantities, the payment method and trackin
     expect(after.filter((call) => call.path.startsWith('/ecommerce/cart')).every(signedIn)).toBe(true);
     expect(localStorage.getItem('cartId')).toBe('cart-2');
     // The check-out was tracked once, when the page started.
-    expect(calls.filter((call) => call.path.startsWith('/ecommerce/initiate-checkout')).map((call) => call.path)).toEqual([
-      '/ecommerce/initiate-checkout?cartId=cart-1',
-    ]);
+    expect(calls.filter((call) => call.path.startsWith('/ecommerce/initiate-checkout')).map((call) => call.path)).toEqual(['/ecommerce/initiate-checkout?cartId=cart-1']);
   });
 
   it('offers a quantity for per-stay and per-person add-ons only, from 1 to the limit', async () => {
     const { handler, calls } = bff(shop(cartFixture(), cartFixture({ cart_id: 'cart-2' })));
     await renderApp(PAGE, handler);
     await waitForCart();
-    await userEvent.click(await screen.findByRole('checkbox', { name: /Breakfast/ }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Breakfast/ }, { timeout: 30_000 }));
     const quantity = (await screen.findByRole('spinbutton', { name: 'Quantity of Breakfast' })) as HTMLInputElement;
     expect(quantity.value).toBe('1');
     expect(quantity.min).toBe('1');
@@ -594,7 +575,7 @@ describe('check-out page: signing in, quantities, the payment method and trackin
     const { handler } = bff(shop(cartFixture(), cartFixture({ cart_id: 'cart-2' }), { pricing: 'per_person_per_night' }));
     await renderApp(PAGE, handler);
     await waitForCart();
-    await userEvent.click(await screen.findByRole('checkbox', { name: /Breakfast/ }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Breakfast/ }, { timeout: 30_000 }));
     await waitFor(() => expect((screen.getByRole('checkbox', { name: /Breakfast/ }) as HTMLInputElement).checked).toBe(true));
     expect(screen.queryByRole('spinbutton')).toBeNull();
   });
@@ -620,5 +601,34 @@ describe('check-out page: signing in, quantities, the payment method and trackin
     expect(await screen.findByText('This payment method could not be chosen for your booking. Choose another one, or try again.')).toBeTruthy();
     expect(paypal.checked).toBe(false);
     expect((screen.getByRole('radio', { name: 'Credit or debit card' }) as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe('check-out page: paying with points', () => {
+  it("says the rooms are paid with points, holds nothing on a card, and shows the member's new balance once paid", async () => {
+    localStorage.setItem('token', validToken(Date.now(), { sub: 'guid-mia' }));
+    const paid = (calls: Call[]) => callsTo(calls, 'POST', '/ecommerce/cart/cart-1/pay').length > 0;
+    const { handler, calls } = bff(
+      commerce(cartFixture({ customer: MEMBER_CUSTOMER, points_to_pay_total: 680 }), (call, all) => {
+        if (call.path.endsWith('/pay')) return { body: { data: { status: 'succeeded', order_id: ORDER_ID } } };
+        if (call.path !== '/members/status') return undefined;
+        // The balance as the BFF has it: 680 points fewer once the booking is paid with them.
+        const points = paid(all) ? 51_320 : 52_000;
+        return { body: { data: { dailypointStatus: { reward_level: 'DB', rewards_points: points }, strapiStatus: { crs_id: null } } } };
+      }),
+    );
+    const { router } = await renderApp(PAGE, handler);
+    await waitForCart();
+    expect(await screen.findByText('52,000 points', undefined, { timeout: 30_000 })).toBeTruthy();
+    await choose('Reward points');
+    const terms = document.getElementById('payment-legal-provisions') as HTMLElement;
+    expect(within(terms).getByText(/Paid with points: nothing is charged to or held on a card; add-ons and city tax are paid at the hotel\./)).toBeTruthy();
+    expect(within(terms).queryByText(/Your card/)).toBeNull();
+    const statusReads = callsTo(calls, 'GET', '/members/status').length;
+
+    await userEvent.click(screen.getByRole('button', { name: 'Book now' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/booking/confirmation'));
+    expect(await screen.findByText('51,320 points', undefined, { timeout: 30_000 })).toBeTruthy();
+    expect(callsTo(calls, 'GET', '/members/status').length).toBe(statusReads + 1);
   });
 });

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import { type GuaranteeKind, type Order, ORDER_LINK_PARAMS, type PaymentMethod } from '../../../contract/ecommerce';
+import { type GuaranteeKind, type Order, type OrderHotel, ORDER_LINK_PARAMS, type OrderStatus, type PaymentMethod } from '../../../contract/ecommerce';
 import type { Locale } from '../../../contract/locales';
 import { createLiveConfirmationLogic } from '../../../machines/confirmation/confirmation.live';
 import { selectLinkPending } from '../../../machines/confirmation/confirmation.selectors';
@@ -18,7 +18,7 @@ import { useFlag } from '../../shell/flags-context';
 import { PageTitle } from '../../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../../shell/QueryState';
 import { SessionActorContext, useAuthAccess } from '../../shell/session-context';
-import { formatDeadline, modifyLink } from './booking-format';
+import { breakfastOf, formatDeadline, formatHotelTime, modifyLink, telHref } from './booking-format';
 import { BookingNotFound } from './BookingNotFound';
 import { CancelReservation } from './CancelReservation';
 import './confirmation.css';
@@ -105,16 +105,25 @@ interface Cancellation {
 function OrderDetails({ order, locale, modified }: { order: Order; locale: Locale; modified: string | undefined }) {
   const { t } = useLingui();
   const [cancellation, setCancellation] = useState<Cancellation | null>(null);
-  const roomStays = order.stays.flatMap((stay) => stay.room_stays);
-  const allCancelled = roomStays.length > 0 && roomStays.every((room) => room.status === 'cancelled');
   const email = order.customer.email;
   const refund = cancellation ? Math.round((order.amount_refunded - cancellation.refundedBefore) * 100) / 100 : 0;
+  const headings: Record<OrderStatus, string> = {
+    confirmed: t`Your booking is confirmed`,
+    partly_cancelled: t`Your booking is partly cancelled`,
+    cancelled: t`Your booking is cancelled`,
+  };
   return (
     <>
-      <h1>{allCancelled ? t`Your booking is cancelled` : t`Your booking is confirmed`}</h1>
+      <h1 data-status={order.status}>{headings[order.status]}</h1>
       <p>
         <Trans>
           We sent the confirmation to <bdi>{email}</bdi>.
+        </Trans>
+      </p>
+      <p>
+        <Trans>
+          Keep your reservation number: with it and your last name, <Link to="/$locale/booking/manage" params={{ locale }}>Manage my booking</Link> finds this booking again to
+          view, change or cancel it.
         </Trans>
       </p>
       {modified ? (
@@ -133,6 +142,7 @@ function OrderDetails({ order, locale, modified }: { order: Order; locale: Local
       {order.stays.map((stay) => (
         <StaySection key={stay.stay_id} order={order} stay={stay} locale={locale} onCancelled={(reservationNumber, refundedBefore) => setCancellation({ reservationNumber, refundedBefore })} />
       ))}
+      {order.hotel ? <HotelDetails hotel={order.hotel} locale={locale} /> : null}
       <PriceSummary order={order} locale={locale} />
     </>
   );
@@ -206,6 +216,7 @@ function RoomStayCard(props: { order: Order; room: OrderRoomStay; number: number
   const { t } = useLingui();
   const modifyEnabled = useFlag('modify-booking-enabled');
   const info = room.reservation_info;
+  const breakfast = breakfastOf(room);
   const headingId = `room-${room.room_stay_id}`;
   const cancelled = room.status === 'cancelled';
   const adults = plural(room.adults_count, { one: '# adult', other: '# adults' });
@@ -244,13 +255,28 @@ function RoomStayCard(props: { order: Order; room: OrderRoomStay; number: number
           <dd>
             <bdi>{info.rate_name}</bdi> {info.is_member_rate ? <span className="badge">{t`Member rate`}</span> : null}
             <br />
-            {info.breakfast_included ? t`Breakfast included` : t`Breakfast not included`}
+            {breakfast === 'included' ? t`Breakfast included` : breakfast === 'booked' ? t`Breakfast booked` : t`Breakfast not included`}
           </dd>
         </div>
+        {room.addons.length > 0 ? (
+          <div>
+            <dt>{t`Extras`}</dt>
+            <dd>
+              <ul className="booking-extras">
+                {room.addons.map((addon) => (
+                  <li key={addon.addon_code}>
+                    <bdi>{addon.name}</bdi>
+                    {addon.quantity > 1 ? ` × ${addon.quantity}` : ''}: <bdi>{formatMoney(addon.price, order.currency, locale)}</bdi>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t`Payment`}</dt>
           <dd>
-            <GuaranteeText kind={info.guarantee_type} />
+            {order.payment_method === 'points' ? <PaidWithPointsText /> : <GuaranteeText kind={info.guarantee_type} />}
           </dd>
         </div>
         <div>
@@ -298,10 +324,88 @@ function GuaranteeText({ kind }: { kind: GuaranteeKind }) {
   }
 }
 
+/** Earned points are pending until the stay is over, then on the member's balance. */
+function EarnedPoints({ order, locale }: { order: Order; locale: Locale }) {
+  const { t } = useLingui();
+  const points = formatPoints(order.points_earned, locale);
+  if (order.points_pending === false) {
+    return (
+      <div>
+        <dt>{t`Points credited`}</dt>
+        <dd>{t`${formatPoints(order.points_earned, locale)} points`}</dd>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <dt>{t`Points you earn`}</dt>
+      <dd>{order.points_pending ? t`You will earn ${points} points after your stay` : t`${formatPoints(order.points_earned, locale)} points`}</dd>
+    </div>
+  );
+}
+
+/** Points paid for the room itself: no card holds or guarantees it (add-ons and city tax are in the price summary). */
+function PaidWithPointsText() {
+  const { t } = useLingui();
+  return <>{t`Paid with points: no card is held, nothing is charged for the room.`}</>;
+}
+
 function PaymentMethodName({ method }: { method: PaymentMethod }) {
   const { t } = useLingui();
   const names: Record<PaymentMethod, string> = { card: t`Card`, paypal: 'PayPal', apple_pay: 'Apple Pay', ideal: 'iDEAL', points: t`Points` };
   return <bdi>{names[method]}</bdi>;
+}
+
+/** Where the hotel is, how to call it, and when rooms are ready and must be left (local times). */
+function HotelDetails({ hotel, locale }: { hotel: OrderHotel; locale: Locale }) {
+  const { t } = useLingui();
+  const checkIn = formatHotelTime(hotel.check_in_from, locale);
+  const checkOut = formatHotelTime(hotel.check_out_until, locale);
+  return (
+    <section className="booking-hotel" aria-labelledby="booking-hotel-title">
+      <h2 id="booking-hotel-title">{t`Your hotel`}</h2>
+      <dl className="booking-facts">
+        <div>
+          <dt>{t`Address`}</dt>
+          <dd>
+            <address>
+              <bdi>{hotel.name}</bdi>
+              <br />
+              <bdi>{hotel.street}</bdi>
+              <br />
+              <bdi>
+                {hotel.postal_code} {hotel.city}
+              </bdi>
+              <br />
+              {hotel.country}
+            </address>
+            <a href={hotel.map_url} target="_blank" rel="noopener noreferrer">
+              {t`Show on map`}
+              <span className="visually-hidden"> {t`(opens in a new tab)`}</span>
+            </a>
+          </dd>
+        </div>
+        {hotel.phone ? (
+          <div>
+            <dt>{t`Phone`}</dt>
+            <dd>
+              <a href={telHref(hotel.phone)} dir="ltr">
+                {hotel.phone}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t`Check-in`}</dt>
+          <dd>{t`From ${checkIn}`}</dd>
+        </div>
+        <div>
+          <dt>{t`Check-out`}</dt>
+          <dd>{t`Until ${checkOut}`}</dd>
+        </div>
+      </dl>
+    </section>
+  );
 }
 
 function PriceSummary({ order, locale }: { order: Order; locale: Locale }) {
@@ -315,6 +419,20 @@ function PriceSummary({ order, locale }: { order: Order; locale: Locale }) {
           <dt>{t`Total price`}</dt>
           <dd>{money(order.amount_to_pay_total)}</dd>
         </div>
+        {order.insurance ? (
+          <div>
+            <dt>{t`Cancellation insurance`}</dt>
+            <dd>{money(order.insurance.price)}</dd>
+          </div>
+        ) : null}
+        {order.voucher_discount > 0 ? (
+          <div>
+            <dt>{t`Vouchers`}</dt>
+            <dd>
+              <bdi>−{formatMoney(order.voucher_discount, order.currency, locale)}</bdi>
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t`Paid now`}</dt>
           <dd>{money(order.amount_paid)}</dd>
@@ -333,12 +451,7 @@ function PriceSummary({ order, locale }: { order: Order; locale: Locale }) {
             <dd>{t`${formatPoints(order.points_paid, locale)} points`}</dd>
           </div>
         ) : null}
-        {order.points_earned > 0 ? (
-          <div>
-            <dt>{t`Points you earn`}</dt>
-            <dd>{t`${formatPoints(order.points_earned, locale)} points`}</dd>
-          </div>
-        ) : null}
+        {order.points_earned > 0 ? <EarnedPoints order={order} locale={locale} /> : null}
         {order.amount_refunded > 0 ? (
           <div>
             <dt>{t`Refunded`}</dt>

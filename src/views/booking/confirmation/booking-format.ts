@@ -35,3 +35,23 @@ export function confirmationLink(locale: Locale, orderId: string, modifiedReserv
 export function modifyLink(locale: Locale, orderId: string, reservationNumber: string) {
   return linkOptions({ to: '/$locale/booking/modify', params: { locale }, search: { order_id: orderId, reservation: reservationLinkValue(reservationNumber) } });
 }
+
+/** A hotel's local time of day (HH:mm) in the page's language, with Latin digits as the booking dates. */
+export function formatHotelTime(time: string, locale: Locale): string {
+  const match = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!match) return time;
+  const instant = new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2])));
+  return dateTimeFormat(`${locale}-u-nu-latn`, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(instant);
+}
+
+/** The add-ons that are a breakfast: a room with one has breakfast, though its rate does not include it. */
+const BREAKFAST_ADDONS: ReadonlySet<string> = new Set(['BREAKFAST', 'KIDS_BREAKFAST']);
+
+/** Whether a room has breakfast: in its rate, bought as an add-on, or not at all. */
+export function breakfastOf(room: { reservation_info: { breakfast_included: boolean }; addons: readonly { addon_code: string }[] }): 'included' | 'booked' | 'none' {
+  if (room.reservation_info.breakfast_included) return 'included';
+  return room.addons.some((addon) => BREAKFAST_ADDONS.has(addon.addon_code)) ? 'booked' : 'none';
+}
+
+/** A phone number as a `tel:` link: digits and a leading plus only. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;

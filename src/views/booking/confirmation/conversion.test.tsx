@@ -15,7 +15,7 @@ describe('conversion tracking on the confirmation page', () => {
       if (url.pathname === CONVERSION) return { status: 500, body: { error: { code: 'internal', message: 'down' } } };
       return undefined;
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your booking is confirmed' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your booking is confirmed' }, { timeout: 30_000 })).toBeTruthy();
     await waitFor(() => expect(callsTo(fetchMock, CONVERSION)).toHaveLength(1));
     const [[input, init]] = callsTo(fetchMock, CONVERSION) as [[RequestInfo | URL, RequestInit]];
     expect(new URL(String(input), 'http://site.test').searchParams.get('orderId')).toBe(ORDER_ID);
@@ -27,14 +27,14 @@ describe('conversion tracking on the confirmation page', () => {
 
   it('tracks nothing for a booking that could not be found, nor after a change to it', async () => {
     const missing = await renderApp(`/en/booking/confirmation?order_id=${ORDER_ID}`, () => undefined);
-    expect(await screen.findByRole('heading', { level: 1, name: 'We can’t find this booking' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'We can’t find this booking' }, { timeout: 30_000 })).toBeTruthy();
     expect(callsTo(missing.fetchMock, CONVERSION)).toEqual([]);
     missing.unmount();
 
     const changed = await renderApp(`/en/booking/confirmation?order_id=${ORDER_ID}&modified=${'100200301'}`, (url) =>
       url.pathname === ORDER_PATH ? { body: { data: order() } } : undefined,
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your booking is confirmed' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your booking is confirmed' }, { timeout: 30_000 })).toBeTruthy();
     expect(callsTo(changed.fetchMock, CONVERSION)).toEqual([]);
   });
 });

@@ -82,6 +82,24 @@ function roomStay(number: string, overrides: Partial<Order['stays'][number]['roo
   };
 }
 
+/** The hotel's practical details as the BFF answers them. */
+export const HOTEL: NonNullable<Order['hotel']> = {
+  hotel_code: 'JAZB',
+  name: 'Jaz in the City Berlin',
+  street: 'Torstraße 12',
+  postal_code: '10119',
+  city: 'Berlin',
+  country_code: 'DE',
+  country: 'Germany',
+  phone: '+49 30 1234 5670',
+  latitude: 52.52937,
+  longitude: 13.40113,
+  check_in_from: '15:00',
+  check_out_until: '12:00',
+  time_zone: 'Europe/Berlin',
+  map_url: 'https://www.openstreetmap.org/?mlat=52.52937&mlon=13.40113#map=17/52.52937/13.40113',
+};
+
 export function order(overrides: Partial<Order> = {}, rooms = [roomStay(FIRST), roomStay(SECOND, { reservation_info: { ...roomStay(SECOND).reservation_info, rate_name: 'Prepaid saver', guarantee_type: 'deposit', free_cancellation_until: null }, cancellable: false, modifiable: false })]): Order {
   return {
     order_id: ORDER_ID,
@@ -97,6 +115,10 @@ export function order(overrides: Partial<Order> = {}, rooms = [roomStay(FIRST), 
     city_tax_total: 24,
     amount_refunded: 0,
     points_earned: 960,
+    status: 'confirmed',
+    insurance: null,
+    voucher_discount: 0,
+    hotel: HOTEL,
     stays: [
       {
         stay_id: 'stay-1',

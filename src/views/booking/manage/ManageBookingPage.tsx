@@ -33,7 +33,7 @@ export function ManageBookingPage({ locale }: { locale: Locale }) {
   const failure = find.isError ? orderLookupFailureOf(find.error) : null;
   const problem =
     failure === 'notFound'
-      ? t`We found no booking with these details. Check the reservation number in your confirmation email and the guest’s last name.`
+      ? t`We could not find a booking with these details. Check the reservation number in your confirmation email, and the guest’s last name or the email address you booked with.`
       : failure === 'tooManyAttempts'
         ? t`Too many attempts. Please wait a few minutes and try again.`
         : failure === 'failed'
@@ -43,7 +43,7 @@ export function ManageBookingPage({ locale }: { locale: Locale }) {
     <div className="page booking-page" data-page="booking-manage">
       <PageTitle title={t`Find your booking`} />
       <h1>{t`Find your booking`}</h1>
-      <p>{t`Enter the reservation number from your confirmation email and the last name of the guest, or the email address you booked with.`}</p>
+      <p>{t`Enter the reservation number from your confirmation email and the last name of the guest, or the email address you booked with, to view, change or cancel your stay. No account is needed.`}</p>
       <form onSubmit={submit} noValidate aria-describedby={problem ? errorId : undefined}>
         <p className="form-field">
           <label htmlFor={numberId}>{t`Reservation number`}</label>

@@ -1,8 +1,9 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { SEARCH_LIMITS } from '../../../contract/search';
+import { addDays, nightsBetween, todayInBerlin } from '../../../contract/calendar-dates';
 import type { Locale } from '../../../contract/locales';
 import {
   selectCanCheckPrice,
@@ -24,9 +25,16 @@ import { formatCalendarDate } from '../../ui/format/dates';
 import { formatMoney } from '../../ui/format/money';
 import { Field } from '../../ui/fields';
 import { CardSkeletons } from '../../shell/QueryState';
+import { DisclosurePanel } from '../../shell/DisclosurePanel';
+import '../../ui/popover.css';
 import { confirmationLink } from '../confirmation/booking-format';
 import { ModificationActorContext } from './modification-context';
 import { RoomChoice } from './RoomChoice';
+
+// The site's stay calendar, as in the search bar: it loads when the guest opens it.
+const StayCalendar = lazy(async () => ({ default: (await import('../../ui/StayCalendar')).StayCalendar }));
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 interface ModifyFormProps {
   locale: Locale;
@@ -191,24 +199,18 @@ function ChangeForm({ locale }: { locale: Locale }) {
       <h2 id="change-title">{t`Your changes`}</h2>
       <fieldset disabled={!canEdit}>
         <legend>{t`Dates`}</legend>
-        <div className="booking-change__row">
-          <Field
-            label={t`Arrival`}
-            name="check_in_date"
-            type="date"
-            value={draft.checkInDate}
-            error={has('dates.invalid', 'dates.past') ? problemText(problems.find((problem) => problem.startsWith('dates')) ?? 'dates.invalid') : undefined}
-            onChange={(event) => actor.send({ type: 'dates.changed', checkInDate: event.target.value, checkOutDate: draft.checkOutDate })}
-          />
-          <Field
-            label={t`Departure`}
-            name="check_out_date"
-            type="date"
-            value={draft.checkOutDate}
-            error={has('dates.order') ? problemText('dates.order') : has('dates.tooLong') ? problemText('dates.tooLong') : undefined}
-            onChange={(event) => actor.send({ type: 'dates.changed', checkInDate: draft.checkInDate, checkOutDate: event.target.value })}
-          />
-        </div>
+        <StayDates
+          locale={locale}
+          checkInDate={draft.checkInDate}
+          checkOutDate={draft.checkOutDate}
+          disabled={!canEdit}
+          error={
+            problems.find((problem) => problem.startsWith('dates')) !== undefined
+              ? problemText(problems.find((problem) => problem.startsWith('dates')) ?? 'dates.invalid')
+              : undefined
+          }
+          onChange={(range) => actor.send({ type: 'dates.changed', checkInDate: range.start, checkOutDate: range.end })}
+        />
       </fieldset>
       <fieldset disabled={!canEdit}>
         <legend>{t`Guests`}</legend>
@@ -231,7 +233,10 @@ function ChangeForm({ locale }: { locale: Locale }) {
               onChange={(event) => {
                 const count = Number(event.target.value);
                 // New children start at the youngest age; the guest sets each age below.
-                setGuests(draft.adultsCount, range(1, count).map((_, index) => draft.childAges[index] ?? 0));
+                setGuests(
+                  draft.adultsCount,
+                  range(1, count).map((_, index) => draft.childAges[index] ?? 0),
+                );
               }}
             >
               {range(0, SEARCH_LIMITS.maxChildrenPerRoom).map((count) => (
@@ -242,7 +247,17 @@ function ChangeForm({ locale }: { locale: Locale }) {
             </select>
           </p>
           {draft.childAges.map((age, index) => (
-            <ChildAge key={index} index={index} age={age} onChange={(value) => setGuests(draft.adultsCount, draft.childAges.map((old, position) => (position === index ? value : old)))} />
+            <ChildAge
+              key={index}
+              index={index}
+              age={age}
+              onChange={(value) =>
+                setGuests(
+                  draft.adultsCount,
+                  draft.childAges.map((old, position) => (position === index ? value : old)),
+                )
+              }
+            />
           ))}
         </div>
         {has('guests.invalid') ? <p className="form-field__error">{problemText('guests.invalid')}</p> : null}
@@ -250,8 +265,20 @@ function ChangeForm({ locale }: { locale: Locale }) {
       <fieldset disabled={!canEdit}>
         <legend>{t`Traveller`}</legend>
         <div className="booking-change__row">
-          <Field label={t`First name`} name="first_name" autoComplete="given-name" value={draft.traveller.first_name} onChange={(event) => setTraveller({ first_name: event.target.value })} />
-          <Field label={t`Last name`} name="last_name" autoComplete="family-name" value={draft.traveller.last_name} onChange={(event) => setTraveller({ last_name: event.target.value })} />
+          <Field
+            label={t`First name`}
+            name="first_name"
+            autoComplete="given-name"
+            value={draft.traveller.first_name}
+            onChange={(event) => setTraveller({ first_name: event.target.value })}
+          />
+          <Field
+            label={t`Last name`}
+            name="last_name"
+            autoComplete="family-name"
+            value={draft.traveller.last_name}
+            onChange={(event) => setTraveller({ last_name: event.target.value })}
+          />
           <Field
             label={t`Email`}
             name="email"
@@ -270,6 +297,77 @@ function ChangeForm({ locale }: { locale: Locale }) {
         </button>
       </p>
     </form>
+  );
+}
+
+/**
+ * The new arrival and departure, chosen on the site's stay calendar: a button with the dates opens it,
+ * choosing the departure closes it and gives focus back to the button.
+ */
+function StayDates({
+  locale,
+  checkInDate,
+  checkOutDate,
+  disabled,
+  error,
+  onChange,
+}: {
+  locale: Locale;
+  checkInDate: string;
+  checkOutDate: string;
+  disabled: boolean;
+  error: string | undefined;
+  onChange: (range: { start: string; end: string }) => void;
+}) {
+  const { t } = useLingui();
+  const id = useId();
+  const today = todayInBerlin();
+  const valid = ISO_DATE.test(checkInDate) && ISO_DATE.test(checkOutDate);
+  // A range the calendar can show: the draft's, or tomorrow for one night while the draft has none.
+  const shown = valid ? { start: checkInDate, end: checkOutDate } : { start: addDays(today, 1), end: addDays(today, 2) };
+  const nights = valid ? nightsBetween(checkInDate, checkOutDate) : 0;
+  return (
+    <div className="form-field booking-change__dates">
+      <span id={`${id}-label`}>{t`Arrival and departure`}</span>
+      {disabled ? (
+        <p id={`${id}-value`}>
+          <bdi>{formatCalendarDate(shown.start, locale)}</bdi> – <bdi>{formatCalendarDate(shown.end, locale)}</bdi>
+        </p>
+      ) : (
+        <DisclosurePanel
+          labelledBy={`${id}-label ${id}-value`}
+          buttonClassName="field__button"
+          panelClassName="popover dialog popover--calendar"
+          panelLabel={t`Choose your dates`}
+          summary={
+            <span id={`${id}-value`}>
+              <bdi>{formatCalendarDate(shown.start, locale)}</bdi> – <bdi>{formatCalendarDate(shown.end, locale)}</bdi>
+              {nights > 0 ? <span className="field__hint"> {plural(nights, { one: '# night', other: '# nights' })}</span> : null}
+            </span>
+          }
+        >
+          {(close) => (
+            <Suspense fallback={<p role="status">{t`Loading the calendar…`}</p>}>
+              <StayCalendar
+                locale={locale}
+                value={shown}
+                min={today}
+                max={addDays(today, SEARCH_LIMITS.arrivalWindowDays)}
+                onChange={(range) => {
+                  onChange(range);
+                  close();
+                }}
+              />
+            </Suspense>
+          )}
+        </DisclosurePanel>
+      )}
+      {error ? (
+        <span className="form-field__error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
   );
 }
 

@@ -17,7 +17,7 @@ const storedChoice = () => JSON.parse(localStorage.getItem('consent') ?? 'null')
 
 async function openHome() {
   const view = await renderApp('/en/');
-  await screen.findByRole('button', { name: 'Sign in' }, { timeout: 5000 });
+  await screen.findByRole('button', { name: 'Sign in' }, { timeout: 30_000 });
   return view;
 }
 

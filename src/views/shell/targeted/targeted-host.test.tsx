@@ -46,7 +46,7 @@ describe('targeted messages in the app', () => {
   it('without consent to targeted messages: nothing is fetched, nothing shows', async () => {
     chooseConsent(['analytics']);
     const { fetchMock } = await renderApp('/en/find-a-hotel', content([SEARCH_POPUP]));
-    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1 }, { timeout: 30_000 });
     await waitFor(() => expect(document.documentElement.dataset.theme).toBeTruthy());
     expect(asked(fetchMock)).toBe(false);
     expect(screen.queryByRole('dialog', { name: 'Members pay less' })).toBeNull();
@@ -55,7 +55,7 @@ describe('targeted messages in the app', () => {
   it('with consent: the popup targeted at the page shows, and its call to action leads on and closes it', async () => {
     chooseConsent(['targetedMessages']);
     const { router } = await renderApp('/en/find-a-hotel', content([SEARCH_POPUP]));
-    const popup = await screen.findByRole('dialog', { name: 'Members pay less' }, { timeout: 5000 });
+    const popup = await screen.findByRole('dialog', { name: 'Members pay less' }, { timeout: 30_000 });
     const cta = screen.getByRole('link', { name: 'Join now' });
     expect(cta.getAttribute('href')).toBe('/en/account/registration');
     await userEvent.click(cta);
@@ -67,22 +67,22 @@ describe('targeted messages in the app', () => {
   it('with consent to messages but not to tracking: only messages without visitor filters', async () => {
     chooseConsent(['targetedMessages']);
     await renderApp('/en/', content([GUESTS_ONLY]));
-    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
-    await waitFor(() => expect(document.querySelector('.targeted-notifications')).not.toBeNull(), { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1 }, { timeout: 30_000 });
+    await waitFor(() => expect(document.querySelector('.targeted-notifications')).not.toBeNull(), { timeout: 30_000 });
     expect(screen.queryByRole('region', { name: 'New here?' })).toBeNull();
   });
 
   it('with both: the guests-only notification shows to a guest', async () => {
     chooseConsent(['targetedMessages', 'analytics']);
     await renderApp('/en/', content([GUESTS_ONLY]));
-    expect(await screen.findByRole('region', { name: 'New here?' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'New here?' }, { timeout: 30_000 })).toBeTruthy();
   });
 
   it('withdrawing consent forgets the seen ids', async () => {
     chooseConsent(['targetedMessages']);
     localStorage.setItem(SEEN_MESSAGES_KEY, '[1]');
     await renderApp('/en/', content([SEARCH_POPUP]));
-    await waitFor(() => expect(document.querySelector('.targeted-notifications')).not.toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(document.querySelector('.targeted-notifications')).not.toBeNull(), { timeout: 30_000 });
     chooseConsent(['analytics']);
     expect(localStorage.getItem(SEEN_MESSAGES_KEY)).toBeNull();
   });

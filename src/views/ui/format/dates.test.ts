@@ -3,7 +3,7 @@ import { formatCalendarDate, isFutureDate } from './dates';
 
 describe('formatCalendarDate', () => {
   it('writes dates for the locale', () => {
-    expect(formatCalendarDate('2027-03-05', 'en')).toBe('March 5, 2027');
+    expect(formatCalendarDate('2027-03-05', 'en')).toBe('5 March 2027');
     expect(formatCalendarDate('2027-03-05', 'de')).toBe('5. März 2027');
   });
   it('uses Latin digits and the Gregorian calendar in Arabic', () => {

@@ -1,0 +1,165 @@
+import type { outboxMails } from '../db/schema';
+import { html } from '../ecommerce/mail-html';
+
+/**
+ * The demo's mailbox page: the mails of the outbox, newest first, each with its text (one-time codes
+ * and links readable at once) and, for mails with an HTML part, a link to it. A page of the demo for
+ * whoever tries the site, in English like the local sign-in stand-ins' pages. No scripts; every value
+ * escaped (mails hold what guests typed).
+ */
+
+type MailRow = typeof outboxMails.$inferSelect;
+
+/** Its inline styles only; the filter form sends to the page itself. */
+export const mailboxPagePolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+/** An HTML mail: its inline styles and inline images, no scripts (sandboxed), links open on the site. */
+export const mailboxMailPolicy =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation";
+
+const KIND_LABELS: Record<MailRow['kind'], string> = {
+  otp: 'One-time code',
+  activation: 'Activation',
+  'password-reset': 'Password reset',
+  'booking-confirmation': 'Booking confirmation',
+  'booking-cancellation': 'Cancellation',
+  'booking-modification': 'Booking change',
+  'security-notice': 'Security notice',
+};
+
+const dateTime = (value: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }).format(value);
+
+export function mailboxPage({ to, mails, mailPath, selfPath }: { to: string | undefined; mails: MailRow[]; mailPath: (id: number) => string; selfPath: string }): string {
+  const items = mails.map(
+    (mail) =>
+      html`<li>
+        <article aria-labelledby="mail-${mail.id}">
+          <h2 id="mail-${mail.id}">${mail.subject}</h2>
+          <p class="meta">
+            <span class="kind">${KIND_LABELS[mail.kind]}</span> to <a href="${selfPath}?to=${encodeURIComponent(mail.recipient)}">${mail.recipient}</a>,
+            <time datetime="${mail.createdAt.toISOString()}">${dateTime(mail.createdAt)} UTC</time>
+          </p>
+          <pre dir="auto" lang="${mail.locale}">${mail.body}</pre>
+          ${
+            mail.html
+              ? html`<p>
+                  <a href="${mailPath(mail.id)}">Open the HTML mail<span class="visually-hidden">: ${mail.subject}</span></a>
+                </p>`
+              : ''
+          }
+        </article>
+      </li>`,
+  );
+  return `<!doctype html>${html`<html lang="en">
+    <head>
+      <meta charset="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <meta name="robots" content="noindex" />
+      <title>Demo mailbox</title>
+      <style>
+        body {
+          margin: 0;
+          padding: 16px;
+          font:
+            16px/1.5 system-ui,
+            -apple-system,
+            'Segoe UI',
+            Arial,
+            sans-serif;
+          color: #1d1d1b;
+          background: #f4f4f2;
+        }
+        main {
+          max-width: 760px;
+          margin: 0 auto;
+        }
+        form {
+          display: flex;
+          flex-wrap: wrap;
+          gap: 8px;
+          align-items: end;
+          margin: 16px 0;
+        }
+        label {
+          display: flex;
+          flex-direction: column;
+          font-weight: 600;
+        }
+        input,
+        button {
+          font: inherit;
+          padding: 8px;
+          min-height: 44px;
+          box-sizing: border-box;
+        }
+        ol {
+          list-style: none;
+          padding: 0;
+          margin: 0;
+          display: grid;
+          gap: 16px;
+        }
+        article {
+          background: #fff;
+          border-radius: 8px;
+          padding: 16px;
+          overflow-wrap: anywhere;
+        }
+        h2 {
+          font-size: 18px;
+          margin: 0 0 4px;
+        }
+        .meta {
+          margin: 0 0 8px;
+          color: #4b4b48;
+        }
+        .kind {
+          font-weight: 600;
+        }
+        pre {
+          white-space: pre-wrap;
+          font: inherit;
+          background: #f4f4f2;
+          padding: 12px;
+          border-radius: 6px;
+          margin: 0;
+        }
+        a {
+          color: #1d4ed8;
+        }
+        a:focus-visible,
+        input:focus-visible,
+        button:focus-visible {
+          outline: 3px solid #1d4ed8;
+          outline-offset: 2px;
+        }
+        .visually-hidden {
+          position: absolute;
+          width: 1px;
+          height: 1px;
+          overflow: hidden;
+          clip-path: inset(50%);
+          white-space: nowrap;
+        }
+      </style>
+    </head>
+    <body>
+      <main>
+        <h1>Demo mailbox</h1>
+        <p>The mails this demo sent (one-time codes, links, booking mails), newest first. Nothing leaves the demo: no mail reaches a real mailbox.</p>
+        <form method="get" action="${selfPath}" role="search">
+          <label>Email address<input type="email" name="to" value="${to ?? ''}" autocomplete="email" /></label>
+          <button type="submit">Show</button>
+          ${to ? html`<a href="${selfPath}">All mails</a>` : ''}
+        </form>
+        <p><a href="${to ? `${selfPath}?to=${encodeURIComponent(to)}` : selfPath}">Refresh</a></p>
+        ${
+          mails.length === 0
+            ? html`<p role="status">No mails${to ? html` to ${to}` : ''} yet. Ask for a one-time code in the sign-in dialog, then refresh this page.</p>`
+            : html`<ol>
+                ${items}
+              </ol>`
+        }
+      </main>
+    </body>
+  </html>`}`;
+}
