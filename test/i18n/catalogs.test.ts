@@ -20,9 +20,12 @@ function readCatalog(locale: string): Entry[] {
   return entries;
 }
 
-/** Named placeholders such as {openingDate}; plural selectors and # are checked separately. */
+/**
+ * The named placeholders a message uses, such as {openingDate}; plural selectors and # are checked
+ * separately. A set: a language with more plural forms (ar, pl) repeats a placeholder in each of them.
+ */
 function placeholders(message: string): string[] {
-  return [...message.matchAll(/\{(\w+)(?:,|\})/g)].map((match) => match[1] ?? '').sort();
+  return [...new Set([...message.matchAll(/\{(\w+)(?:,|\})/g)].map((match) => match[1] ?? ''))].sort();
 }
 
 const source = readCatalog('en');

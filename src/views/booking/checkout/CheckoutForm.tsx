@@ -235,8 +235,8 @@ function ErrorSummary({ problemText }: { problemText: (problem: PayProblem) => s
   const summary = useRef<HTMLElement>(null);
   const firstField = errors.find((error) => error.kind !== 'payment');
   const firstTarget = firstField ? targetOf(firstField) : null;
+  // DOM work: a refused payment moves the keyboard to the first field to fix (or to the summary).
   useEffect(() => {
-    // DOM work: a refused payment moves the keyboard to the first field to fix (or to the summary).
     if (refusedPays === 0) return;
     if (firstTarget) focusTarget(firstTarget);
     else summary.current?.focus();
