@@ -1,7 +1,7 @@
 import type { APIRequestContext, FrameLocator, Locator } from '@playwright/test';
 import { checkoutPath, findBookableStay, guestRateOfType, isoDayAhead } from '../test/booking/bookable-stay';
 import type { BffJson, OfferedRate } from '../test/booking/bookable-stay';
-import { expect, type Page, test } from './fixtures';
+import { expect, openFirstHotelRooms, type Page, test } from './fixtures';
 
 /**
  * The booking journey against the real BFF and the bundled test payment provider (its hosted card form,
@@ -230,10 +230,7 @@ test('the link in the confirmation mail opens the booking in a new tab, and the 
 async function chooseFirstRateInBerlin(page: Page) {
   await page.getByRole('combobox', { name: 'Destination' }).fill('Berlin');
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page).toHaveURL(/\/en\/find-a-hotel\?/);
-  await page.getByRole('link', { name: 'Choose a room' }).first().click();
-  await expect(page).toHaveURL(/\/en\/booking\/select-room-rate\?/);
+  await openFirstHotelRooms(page);
   await page.getByRole('button', { name: 'Select', exact: true }).first().click();
   await page.getByRole('link', { name: 'Continue to payment' }).click();
   await expect(page).toHaveURL(/\/en\/booking\/check-out\?/);

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from './fixtures';
+import { expect, openFirstHotelRooms, type Page, test } from './fixtures';
 
 /*
  * The check-out form as a guest meets it, from the home page: what was typed survives a reload, an empty
@@ -26,10 +26,7 @@ async function goToCheckout(page: Page) {
   await page.goto('/en/');
   await page.getByRole('combobox', { name: 'Destination' }).fill('Berlin');
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page).toHaveURL(/\/en\/find-a-hotel\?/);
-  await page.getByRole('link', { name: 'Choose a room' }).first().click();
-  await expect(page).toHaveURL(/\/en\/booking\/select-room-rate\?/);
+  await openFirstHotelRooms(page);
   // The room page leads with member rates; the last "Select" of the first room is a standard rate.
   await page.getByRole('button', { name: 'Select', exact: true }).last().click();
   await page.getByRole('link', { name: 'Continue to payment' }).click();

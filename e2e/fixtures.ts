@@ -1,4 +1,4 @@
-import { test as base } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { CONSENT_CATEGORIES, CONSENT_STORAGE_KEY, CONSENT_VERSION } from '../src/services/consent/consent';
 import type { ConsentChoice } from '../src/services/consent/consent';
 import { SEEN_MESSAGES_KEY } from '../src/services/content/targeted-messages';
@@ -77,3 +77,22 @@ export const test = base.extend<Options>({
     await use(page);
   },
 });
+
+/** Where, as a person fills it: "Berl" typed, then Berlin chosen from the suggestions. */
+export async function chooseBerlin(page: Page) {
+  const destination = page.getByRole('combobox', { name: 'Destination' });
+  await destination.fill('Berl');
+  await page
+    .getByRole('option', { name: /^Berlin/ })
+    .first()
+    .click();
+  await expect(destination).toHaveValue('Berlin');
+}
+
+/** Searches what the form holds, then opens the first hotel's rooms and rates. */
+export async function openFirstHotelRooms(page: Page) {
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/find-a-hotel\?/);
+  await page.getByRole('link', { name: 'Choose a room' }).first().click();
+  await expect(page).toHaveURL(/\/en\/booking\/select-room-rate\?/);
+}

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from './fixtures';
+import { chooseBerlin, expect, type Page, test } from './fixtures';
 
 /**
  * A guest, not signed in, books standard rates for two rooms on a phone: from the home page to the
@@ -15,13 +15,7 @@ test('a guest searches for two rooms, chooses a standard rate for each and reach
   await page.goto('/en/');
 
   // Where: typed, then the city chosen from the suggestions.
-  const destination = page.getByRole('combobox', { name: 'Destination' });
-  await destination.fill('Berl');
-  await page
-    .getByRole('option', { name: /^Berlin/ })
-    .first()
-    .click();
-  await expect(destination).toHaveValue('Berlin');
+  await chooseBerlin(page);
 
   // When: in the calendar, a month ahead, the 10th to the 12th.
   await page.getByRole('button', { name: /Dates/ }).click();

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from './fixtures';
+import { chooseBerlin, expect, openFirstHotelRooms, type Page, test } from './fixtures';
 
 /**
  * "Manage my booking": a guest who booked two rooms closes the browser, comes back in a fresh one with
@@ -8,20 +8,11 @@ import { expect, type Page, test } from './fixtures';
 
 /** From the home page as a person goes: Berlin, two rooms, the first hotel, the flexible rate for each room. */
 async function chooseTwoFlexibleRoomsInBerlin(page: Page) {
-  const destination = page.getByRole('combobox', { name: 'Destination' });
-  await destination.fill('Berl');
-  await page
-    .getByRole('option', { name: /^Berlin/ })
-    .first()
-    .click();
-  await expect(destination).toHaveValue('Berlin');
+  await chooseBerlin(page);
   await page.getByRole('button', { name: /Rooms and guests/ }).click();
   await page.getByRole('button', { name: 'Add a room' }).click();
   await page.getByRole('button', { name: 'Done' }).click();
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page).toHaveURL(/\/en\/find-a-hotel\?/);
-  await page.getByRole('link', { name: 'Choose a room' }).first().click();
-  await expect(page).toHaveURL(/\/en\/booking\/select-room-rate\?/);
+  await openFirstHotelRooms(page);
   for (const room of [0, 1]) {
     const section = page.locator('.room-choice').nth(room);
     // The flexible rate for guests: paid at the hotel, free cancellation until the evening of arrival.

@@ -1,14 +1,9 @@
-import { expect, type Page, test } from './fixtures';
+import { chooseBerlin, expect, type Page, test } from './fixtures';
 
 /** From the home page, searches Berlin as a person does: type, pick the suggested city, search. */
 async function searchBerlin(page: Page) {
   await page.goto('/en/');
-  const destination = page.getByRole('combobox', { name: 'Destination' });
-  await destination.fill('Berl');
-  await page
-    .getByRole('option', { name: /^Berlin/ })
-    .first()
-    .click();
+  await chooseBerlin(page);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/\/find-a-hotel\?/);
 }
