@@ -1,4 +1,4 @@
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
 import { CONSENT_CATEGORIES, CONSENT_STORAGE_KEY, CONSENT_VERSION } from '../src/services/consent/consent';
 import type { ConsentChoice } from '../src/services/consent/consent';
 import { SEEN_MESSAGES_KEY } from '../src/services/content/targeted-messages';
@@ -95,4 +95,50 @@ export async function openFirstHotelRooms(page: Page) {
   await expect(page).toHaveURL(/\/en\/find-a-hotel\?/);
   await page.getByRole('link', { name: 'Choose a room' }).first().click();
   await expect(page).toHaveURL(/\/en\/booking\/select-room-rate\?/);
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/**
+ * A day as the stay calendar reads it out in English: "Sunday, 24 January 2027". The button's whole name
+ * may say more around it ("Today, …", "… selected", and before the first and last day of the chosen range
+ * the range itself), so a day is found by this part of its name.
+ */
+export function calendarDayName(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()] ?? '';
+  return `${weekday}, ${day} ${MONTHS[month - 1] ?? ''} ${year}`;
+}
+
+/** The button of a day of the open stay calendar (days of neighbouring months are hidden: the one shown). */
+export const calendarDayButton = (calendar: Locator, isoDate: string): Locator =>
+  calendar
+    .getByRole('button', { name: new RegExp(`(^|, )${calendarDayName(isoDate)}( |,|$)`) })
+    .filter({ visible: true })
+    .first();
+
+/** The months the open stay calendar shows, counted from year 0 (its month grids are named "…, January 2027"). */
+async function firstMonthShown(calendar: Locator): Promise<number> {
+  const name = (await calendar.getByRole('grid').first().getAttribute('aria-label')) ?? '';
+  const [, month = '', year = '0'] = /(\w+) (\d{4})$/.exec(name) ?? [];
+  return Number(year) * 12 + MONTHS.indexOf(month);
+}
+
+/**
+ * Clicks a day of the open stay calendar as a person does: reads which months it shows, pages with its
+ * "Previous month" or "Next month" button until the day's month is shown, then clicks the day.
+ */
+export async function pickCalendarDay(calendar: Locator, isoDate: string): Promise<void> {
+  // The calendar's code loads when it first opens: its months are there before they are read.
+  await expect(calendar.getByRole('grid').first()).toBeVisible();
+  const [year, month] = isoDate.split('-').map(Number) as [number, number];
+  const wanted = year * 12 + month - 1;
+  const day = calendarDayButton(calendar, isoDate);
+  for (let step = 0; step < 24 && !(await day.isVisible()); step++) {
+    const shown = await firstMonthShown(calendar);
+    await calendar.getByRole('button', { name: wanted < shown ? 'Previous month' : 'Next month' }).click();
+    await expect.poll(() => firstMonthShown(calendar)).not.toBe(shown);
+  }
+  await day.click();
 }

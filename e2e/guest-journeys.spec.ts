@@ -1,17 +1,21 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { createActor } from 'xstate';
 import { CoverageRecorder, describePath, formatCoverage } from '../test/model-based/graph';
-import { test } from './fixtures';
+import { expect, test } from './fixtures';
 import { ActionCounter, eventDrivers, stateAssertions } from './models/drivers';
 import type { JourneyContext } from './models/drivers';
 import { eventTypes, guestJourneyModel, guestJourneys } from './models/guest-journey.model';
 import type { GuestJourneyEvent, GuestJourneyPath } from './models/guest-journey.model';
+import { wording } from './models/wording';
+import type { JourneyLocale } from './models/wording';
 
 /**
  * Guest journeys generated from the model of what a guest sees (e2e/models/guest-journey.model.ts):
  * the shortest path to every state and a transition cover, each carried on to a paid booking, driven
  * through the real site from the home page by clicking and typing only. A real actor of the model walks
- * along, so the coverage printed at the end is what the journeys took, not what was planned.
+ * along, so the coverage printed at the end is what the journeys took, not what was planned. The card
+ * booking is also driven on a phone and in Arabic (right to left), where the drivers read the site's
+ * wording from the Arabic catalog.
  */
 
 // One worker walks the journeys in turn, so one recorder sees them all.
@@ -53,7 +57,7 @@ function freshBrowser(page: Page, browser: Browser, baseURL: string | undefined,
 async function drive(events: GuestJourneyEvent['type'][], context: JourneyContext, label: string): Promise<void> {
   const actor = createActor(guestJourneyModel, { inspect: recorder.inspect });
   actor.start();
-  await context.page.goto('/en/');
+  await context.page.goto(`/${context.locale}/`);
   await stateAssertions.home(context);
   for (const [index, type] of events.entries()) {
     await test.step(type, async () => {
@@ -62,15 +66,22 @@ async function drive(events: GuestJourneyEvent['type'][], context: JourneyContex
       await stateAssertions[String(actor.getSnapshot().value) as keyof typeof stateAssertions](context);
     });
     if (index === cardBooking.length - 1 && events.slice(0, cardBooking.length).join(' ') === cardBooking.join(' ')) {
-      console.info(`${label}: home page to paid confirmation (guest, 2 rooms, a child, card): ${context.counter.clicks} clicks, ${context.counter.keystrokes} keystrokes`);
+      console.info(
+        [
+          `${label}: home page to paid confirmation (guest, 2 rooms, a child, card): ${context.counter.clicks} clicks, ${context.counter.keystrokes} keystrokes`,
+          ...context.counter.log.map((action) => `  ${action}`),
+        ].join('\n'),
+      );
     }
   }
   actor.stop();
 }
 
 /** Each journey books its own nights, so journeys running side by side never take each other's rooms. */
-const journeyContext = (page: Page, browser: Browser, baseURL: string | undefined, index: number, opened: BrowserContext[]): JourneyContext => ({
+const journeyContext = (page: Page, browser: Browser, baseURL: string | undefined, index: number, opened: BrowserContext[], locale: JourneyLocale = 'en'): JourneyContext => ({
   page,
+  locale,
+  say: wording(locale),
   counter: new ActionCounter(),
   stay: { arrivalDay: 3 + 3 * index },
   email: `mia.${crypto.randomUUID().slice(0, 8)}@example.com`,
@@ -104,5 +115,16 @@ test.describe('the card booking on a phone', () => {
     test.setTimeout(120_000);
     if (!journeys.some(startsWithCardBooking)) throw new Error('The model no longer generates the card booking');
     await drive(cardBooking, journeyContext(page, browser, baseURL, journeys.length, []), 'phone');
+  });
+});
+
+test.describe('the card booking in Arabic', () => {
+  test(`ar: ${cardBooking.join(' → ')}`, async ({ page, browser, baseURL }) => {
+    test.setTimeout(120_000);
+    if (!journeys.some(startsWithCardBooking)) throw new Error('The model no longer generates the card booking');
+    await drive(cardBooking, journeyContext(page, browser, baseURL, journeys.length + 1, [], 'ar'), 'ar');
+    // The whole way in Arabic, right to left.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   });
 });

@@ -144,9 +144,9 @@ const EVENT_SOURCES: readonly [RegExp, string][] = [
   [/^(login\.succeeded|registration\.required)$/, 'login'],
   [/^(app\.started|route\.changed|storage\.tokenChanged|auth\.|consent\.changed|login\.linkClicked)/, 'edge'],
   [/^(checkout|search|modification)\.(opened|closed)$/, 'routes'],
-  [/^(login\.open|login\.load|checkout\.retry|modification\.retry)/, 'views'],
-  // Raised by the app itself.
-  [/^banners\.localeChanged$/, 'app'],
+  [/^(login\.open|login\.load|checkout\.retry|modification\.retry|overlay\.follow|overlay\.unfollow)/, 'views'],
+  // Raised by the app itself (overlays: by its followers of the flows' overlays).
+  [/^(banners\.localeChanged|overlay\.requested|overlay\.released)$/, 'app'],
 ];
 
 /**

@@ -5,7 +5,8 @@ import type { MachinePath } from '../../test/model-based/graph';
 
 /**
  * What a guest sees and does on the way from the home page to a paid booking: each state is a page (or
- * a part of one) the guest can tell apart, each event something the guest does there. It has no invoke
+ * a part of one) the guest can tell apart, each event something the guest does there. A member may sign
+ * in on the check-out page and pay, or sign out there again and book as a guest. It has no invoke
  * and no delay, so the graph utilities walk it whole; e2e/models/drivers.ts says how each state is
  * checked and each event done in the real site.
  */
@@ -19,6 +20,9 @@ export const guestJourneyModel = createMachine({
       | { type: 'SELECT_STANDARD_RATES' }
       | { type: 'CONTINUE_TO_PAYMENT' }
       | { type: 'AUTOFILL_DETAILS' }
+      | { type: 'SIGN_IN_AS_MEMBER' }
+      | { type: 'SAME_GUEST_IN_EVERY_ROOM' }
+      | { type: 'SIGN_OUT' }
       | { type: 'ENTER_GOOD_CARD' }
       | { type: 'ENTER_DECLINED_CARD' }
       | { type: 'ENTER_3DS_CARD' }
@@ -35,7 +39,13 @@ export const guestJourneyModel = createMachine({
     results: { on: { CHOOSE_HOTEL: 'roomPage' } },
     roomPage: { on: { SELECT_STANDARD_RATES: 'ratesChosen' } },
     ratesChosen: { on: { CONTINUE_TO_PAYMENT: 'checkout' } },
-    checkout: { on: { AUTOFILL_DETAILS: 'detailsFilled' } },
+    checkout: { on: { AUTOFILL_DETAILS: 'detailsFilled', SIGN_IN_AS_MEMBER: 'memberCheckout' } },
+    // Signed in on the check-out page: the member's own details fill the first room's guest; the member is
+    // the guest of the other room too and pays, or signs out again.
+    memberCheckout: { on: { SAME_GUEST_IN_EVERY_ROOM: 'memberDetailsFilled', SIGN_OUT: 'signedOutCheckout' } },
+    memberDetailsFilled: { on: { ENTER_GOOD_CARD: 'goodCardEntered' } },
+    // Signed out there: nothing of the member stays on the page, and the booking goes on as a guest's.
+    signedOutCheckout: { on: { AUTOFILL_DETAILS: 'detailsFilled' } },
     detailsFilled: { on: { ENTER_GOOD_CARD: 'goodCardEntered', ENTER_DECLINED_CARD: 'declinedCardEntered', ENTER_3DS_CARD: 'challengeCardEntered' } },
     goodCardEntered: { on: { PAY: 'confirmation' } },
     declinedCardEntered: { on: { PAY: 'paymentDeclined' } },
@@ -60,6 +70,9 @@ export const guestJourneyEvents: GuestJourneyEvent[] = [
   { type: 'SELECT_STANDARD_RATES' },
   { type: 'CONTINUE_TO_PAYMENT' },
   { type: 'AUTOFILL_DETAILS' },
+  { type: 'SIGN_IN_AS_MEMBER' },
+  { type: 'SAME_GUEST_IN_EVERY_ROOM' },
+  { type: 'SIGN_OUT' },
   { type: 'ENTER_GOOD_CARD' },
   { type: 'ENTER_DECLINED_CARD' },
   { type: 'ENTER_3DS_CARD' },
@@ -78,6 +91,9 @@ const wayOn: Partial<Record<string, GuestJourneyEvent>> = {
   roomPage: { type: 'SELECT_STANDARD_RATES' },
   ratesChosen: { type: 'CONTINUE_TO_PAYMENT' },
   checkout: { type: 'AUTOFILL_DETAILS' },
+  memberCheckout: { type: 'SAME_GUEST_IN_EVERY_ROOM' },
+  memberDetailsFilled: { type: 'ENTER_GOOD_CARD' },
+  signedOutCheckout: { type: 'AUTOFILL_DETAILS' },
   detailsFilled: { type: 'ENTER_GOOD_CARD' },
   goodCardEntered: { type: 'PAY' },
   declinedCardEntered: { type: 'PAY' },

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, min } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { amenities, brands, cities, countries, hotelAmenities, hotelImages, hotels } from '../db/schema';
+import { amenities, brands, cities, countries, hotelAmenities, hotelImages, hotels, roomTypes } from '../db/schema';
 
 /** Reads of the content tables, returning rows with every locale; choosing a locale is the service's job. */
 
@@ -97,6 +97,18 @@ export function selectDestinations(db: Database) {
 }
 
 /** What drawing one hotel image needs: its seed and the hotel's brand colours. */
+/** What a room type's drawing needs: its sale name and its brand's colours. */
+export async function selectRoomTypeImage(db: Database, hotelCode: string, typeCode: string) {
+  const [row] = await db
+    .select({ saleName: roomTypes.saleName, primaryColour: brands.primaryColour, accentColour: brands.accentColour })
+    .from(roomTypes)
+    .innerJoin(hotels, eq(hotels.id, roomTypes.hotelId))
+    .innerJoin(brands, eq(brands.id, hotels.brandId))
+    .where(and(eq(hotels.hotelCode, hotelCode), eq(roomTypes.typeCode, typeCode)))
+    .limit(1);
+  return row;
+}
+
 export async function selectHotelImage(db: Database, hotelCode: string, position: number) {
   const [row] = await db
     .select({

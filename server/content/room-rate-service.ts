@@ -4,7 +4,7 @@ import type * as v from 'valibot';
 import type { Database } from '../db/database';
 import { guaranteeView, isDeposit } from '../search/views';
 import { selectRatePlan, selectRoomType } from './room-rate-queries';
-import { hotelImageUrl } from './service';
+import { roomImageUrl } from './service';
 
 /** Content of one room type, one rate and one rate's policies, in one locale; undefined for unknown codes. */
 export function createRoomRateContentService(db: Database) {
@@ -20,7 +20,7 @@ export function createRoomRateContentService(db: Database) {
         maxAdults: row.maxAdults,
         maxChildren: row.maxChildren,
         maxOccupancy: row.maxOccupancy,
-        image: { url: hotelImageUrl(hotelCode, 1), alt: typeSaleName },
+        image: { url: roomImageUrl(hotelCode, row.typeCode), alt: typeSaleName },
       };
     },
 

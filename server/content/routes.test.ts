@@ -230,3 +230,24 @@ describe('GET /bff/content/hotel-images/:hotelCode/:n.svg', () => {
     expect(bad.error.issues?.[0]?.path).toBe('imageFile');
   });
 });
+
+describe('GET /bff/content/room-images/:hotelCode/:typeCode.svg', () => {
+  it('draws each room type of a hotel differently, with the room name as its title, cacheable', async () => {
+    const standard = await app.request('/bff/content/room-images/SBTG/STD.svg?locale=de');
+    expect(standard.status).toBe(200);
+    expect(standard.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    expect(standard.headers.get('cache-control')).toMatch(/max-age=\d+/);
+    const svg = await standard.text();
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(svg).toContain('Standardzimmer');
+    expect(svg).not.toMatch(/<script|href="http|on\w+=|style=/i);
+    const suite = await (await app.request('/bff/content/room-images/SBTG/STE.svg')).text();
+    expect(suite).not.toBe(svg);
+  });
+
+  it('answers 404 for a room type the hotel does not have and 400 for a malformed file name', async () => {
+    expect((await getJson('/bff/content/room-images/SBTG/XYZ.svg', ErrorBodySchema, 404)).error.code).toBe('not_found');
+    const bad = await getJson('/bff/content/room-images/SBTG/std.png', ErrorBodySchema, 400);
+    expect(bad.error.issues?.[0]?.path).toBe('roomImageFile');
+  });
+});

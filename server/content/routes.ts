@@ -6,12 +6,15 @@ import {
   HotelCodeParamSchema,
   HotelImageParamSchema,
   LocaleQuerySchema,
+  RoomImageParamSchema,
 } from '../../src/contract/content';
 import type { Database } from '../db/database';
 import type { AppEnv } from '../env';
 import { notFound } from '../middleware/errors';
 import { validate } from '../middleware/validate';
 import { renderHotelImageSvg } from './hotel-image';
+import { renderHotelFacadeSvg } from './illustration/hotel-facade';
+import { renderRoomInteriorSvg } from './illustration/room-interior';
 import { createContentService } from './service';
 import { listServiceMessages } from './service-messages';
 import { listTargetedMessages } from './targeted-messages';
@@ -69,12 +72,29 @@ export function contentRoutes({ db }: { db: Database }) {
         const position = Number.parseInt(imageFile, 10);
         const image = await content.hotelImage(hotelCode, position, c.req.valid('query').locale);
         if (!image) return notFound(c, `Hotel ${hotelCode} has no image ${imageFile}`);
-        const svg = renderHotelImageSvg({
+        // The first picture is the hotel's own front; the others show its surroundings.
+        const svg = position === 1
+          ? renderHotelFacadeSvg({ hotelCode, primaryColour: image.primaryColour, accentColour: image.accentColour, title: image.alt })
+          : renderHotelImageSvg({
           seed: image.colourSeed,
           primaryColour: image.primaryColour,
           accentColour: image.accentColour,
           title: image.alt,
         });
+        return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': IMAGE_CACHE });
+      },
+    )
+    .get(
+      CONTENT_PATHS.roomImage,
+      validate('param', RoomImageParamSchema),
+      validate('query', LocaleQuerySchema),
+      etag(),
+      async (c) => {
+        const { hotelCode, roomImageFile } = c.req.valid('param');
+        const typeCode = roomImageFile.slice(0, -'.svg'.length);
+        const room = await content.roomImage(hotelCode, typeCode, c.req.valid('query').locale);
+        if (!room) return notFound(c, `Hotel ${hotelCode} has no room type ${typeCode}`);
+        const svg = renderRoomInteriorSvg({ hotelCode, typeCode, primaryColour: room.primaryColour, accentColour: room.accentColour, title: room.title });
         return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': IMAGE_CACHE });
       },
     );

@@ -13,12 +13,18 @@ import {
   selectHotelOptions,
   selectHotelSummariesOfBrand,
   selectImagesOfHotel,
+  selectRoomTypeImage,
 } from './queries';
 
 /** Content as the web app shows it: one locale picked (English where a text is missing), links built. */
 
 export function hotelImageUrl(hotelCode: string, position: number): string {
   return `${BFF_PREFIX}/content/hotel-images/${encodeURIComponent(hotelCode)}/${position}.svg`;
+}
+
+/** A room type's drawing (server/content/illustration/room-interior.ts). */
+export function roomImageUrl(hotelCode: string, typeCode: string): string {
+  return `${BFF_PREFIX}/content/room-images/${encodeURIComponent(hotelCode)}/${encodeURIComponent(typeCode)}.svg`;
 }
 
 /** The brand page of the web app (its route `/$locale/brands/$brandCode`). */
@@ -150,6 +156,12 @@ export function createContentService(db: Database) {
       const row = await selectHotelImage(db, hotelCode, position);
       if (!row) return undefined;
       return { ...row, alt: pickLocalized(row.alt, locale) };
+    },
+
+    async roomImage(hotelCode: string, typeCode: string, locale: Locale) {
+      const row = await selectRoomTypeImage(db, hotelCode, typeCode);
+      if (!row) return undefined;
+      return { primaryColour: row.primaryColour, accentColour: row.accentColour, title: pickLocalized(row.saleName, locale) };
     },
   };
 }

@@ -109,6 +109,11 @@ export const hotels = pgTable(
       .references(() => cities.id),
     street: text('street').notNull(),
     postalCode: text('postal_code').notNull(),
+    /** The reception, as guests dial it from abroad (`+49 30 123 4567`); null when the hotel gave none. */
+    phone: text('phone'),
+    /** Local times of day (HH:mm) from which rooms are ready and by which they are left. */
+    checkInFrom: text('check_in_from').notNull().default('15:00'),
+    checkOutUntil: text('check_out_until').notNull().default('12:00'),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
     timeZone: text('time_zone').notNull(),
@@ -125,6 +130,9 @@ export const hotels = pgTable(
     check('hotels_external_booking_has_url', sql`not ${t.useExternalBooking} or ${t.externalBookingUrl} is not null`),
     check('hotels_min_lead_days', sql`${t.minLeadDays} >= 0`),
     check('hotels_min_length_of_stay', sql`${t.minLengthOfStay} >= 1`),
+    check('hotels_phone_format', sql`${t.phone} ~ '^\\+[0-9]{1,3}( [0-9]{1,4}){2,5}$'`),
+    check('hotels_check_in_from_format', sql`${t.checkInFrom} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('hotels_check_out_until_format', sql`${t.checkOutUntil} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     index('hotels_brand_idx').on(t.brandId),
     index('hotels_city_idx').on(t.cityId),
   ],

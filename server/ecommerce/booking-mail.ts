@@ -15,7 +15,8 @@ export interface MailRoom {
   rateName: string;
   adults: number;
   children: number;
-  breakfastIncluded: boolean;
+  /** In the rate, bought as an extra, or not at all (as the confirmation page says it). */
+  breakfast: 'included' | 'booked' | 'none';
   /** Add-ons booked with the room, as `2 × Parking`. */
   extras: string[];
   cancelled: boolean;
@@ -48,6 +49,8 @@ type Labels = {
   hotel: string;
   address: string;
   phone: string;
+  /** The label of the link to the hotel on a map. */
+  map: string;
   checkIn: string;
   checkOut: string;
   fromTime: (time: string) => string;
@@ -61,6 +64,8 @@ type Labels = {
   breakfast: string;
   included: string;
   notIncluded: string;
+  /** Breakfast the rate does not include, bought with the room. */
+  booked: string;
   extras: string;
   cancelled: string;
   prices: string;
@@ -81,6 +86,7 @@ export const BOOKING_LABELS: Record<Locale, Labels> = {
     hotel: 'Hotel',
     address: 'Address',
     phone: 'Phone',
+    map: 'Map',
     checkIn: 'Check-in',
     checkOut: 'Check-out',
     fromTime: (time) => `from ${time}`,
@@ -94,6 +100,7 @@ export const BOOKING_LABELS: Record<Locale, Labels> = {
     breakfast: 'Breakfast',
     included: 'included',
     notIncluded: 'not included',
+    booked: 'booked as an extra',
     extras: 'Extras',
     cancelled: 'Cancelled',
     prices: 'Price',
@@ -111,6 +118,7 @@ export const BOOKING_LABELS: Record<Locale, Labels> = {
     hotel: 'Hotel',
     address: 'Adresse',
     phone: 'Telefon',
+    map: 'Karte',
     checkIn: 'Anreise',
     checkOut: 'Abreise',
     fromTime: (time) => `ab ${time} Uhr`,
@@ -124,6 +132,7 @@ export const BOOKING_LABELS: Record<Locale, Labels> = {
     breakfast: 'Frühstück',
     included: 'inklusive',
     notIncluded: 'nicht inklusive',
+    booked: 'als Extra gebucht',
     extras: 'Extras',
     cancelled: 'Storniert',
     prices: 'Preis',
@@ -141,6 +150,7 @@ export const BOOKING_LABELS: Record<Locale, Labels> = {
     hotel: 'Hôtel',
     address: 'Adresse',
     phone: 'Téléphone',
+    map: 'Plan',
     checkIn: 'Arrivée',
     checkOut: 'Départ',
     fromTime: (time) => `à partir de ${time}`,
@@ -154,6 +164,7 @@ export const BOOKING_LABELS: Record<Locale, Labels> = {
     breakfast: 'Petit-déjeuner',
     included: 'inclus',
     notIncluded: 'non inclus',
+    booked: 'réservé en supplément',
     extras: 'Suppléments',
     cancelled: 'Annulée',
     prices: 'Prix',
@@ -171,6 +182,7 @@ export const BOOKING_LABELS: Record<Locale, Labels> = {
     hotel: 'Hotel',
     address: 'Adres',
     phone: 'Telefoon',
+    map: 'Kaart',
     checkIn: 'Inchecken',
     checkOut: 'Uitchecken',
     fromTime: (time) => `vanaf ${time}`,
@@ -184,6 +196,7 @@ export const BOOKING_LABELS: Record<Locale, Labels> = {
     breakfast: 'Ontbijt',
     included: 'inbegrepen',
     notIncluded: 'niet inbegrepen',
+    booked: 'als extra geboekt',
     extras: 'Extra’s',
     cancelled: 'Geannuleerd',
     prices: 'Prijs',
@@ -201,6 +214,7 @@ export const BOOKING_LABELS: Record<Locale, Labels> = {
     hotel: 'Hotel',
     address: 'Dirección',
     phone: 'Teléfono',
+    map: 'Mapa',
     checkIn: 'Entrada',
     checkOut: 'Salida',
     fromTime: (time) => `desde las ${time}`,
@@ -214,6 +228,7 @@ export const BOOKING_LABELS: Record<Locale, Labels> = {
     breakfast: 'Desayuno',
     included: 'incluido',
     notIncluded: 'no incluido',
+    booked: 'reservado como extra',
     extras: 'Extras',
     cancelled: 'Cancelada',
     prices: 'Precio',
@@ -231,6 +246,7 @@ export const BOOKING_LABELS: Record<Locale, Labels> = {
     hotel: 'Hotel',
     address: 'Indirizzo',
     phone: 'Telefono',
+    map: 'Mappa',
     checkIn: 'Arrivo',
     checkOut: 'Partenza',
     fromTime: (time) => `dalle ${time}`,
@@ -244,6 +260,7 @@ export const BOOKING_LABELS: Record<Locale, Labels> = {
     breakfast: 'Colazione',
     included: 'inclusa',
     notIncluded: 'non inclusa',
+    booked: 'prenotata come extra',
     extras: 'Extra',
     cancelled: 'Cancellata',
     prices: 'Prezzo',
@@ -261,6 +278,7 @@ export const BOOKING_LABELS: Record<Locale, Labels> = {
     hotel: 'Hotel',
     address: 'Adres',
     phone: 'Telefon',
+    map: 'Mapa',
     checkIn: 'Zameldowanie',
     checkOut: 'Wymeldowanie',
     fromTime: (time) => `od ${time}`,
@@ -274,6 +292,7 @@ export const BOOKING_LABELS: Record<Locale, Labels> = {
     breakfast: 'Śniadanie',
     included: 'wliczone',
     notIncluded: 'niewliczone',
+    booked: 'zarezerwowane jako dodatek',
     extras: 'Dodatki',
     cancelled: 'Anulowana',
     prices: 'Cena',
@@ -291,6 +310,7 @@ export const BOOKING_LABELS: Record<Locale, Labels> = {
     hotel: 'الفندق',
     address: 'العنوان',
     phone: 'الهاتف',
+    map: 'الخريطة',
     checkIn: 'تسجيل الوصول',
     checkOut: 'تسجيل المغادرة',
     fromTime: (time) => `من الساعة ${time}`,
@@ -304,6 +324,7 @@ export const BOOKING_LABELS: Record<Locale, Labels> = {
     breakfast: 'الإفطار',
     included: 'مشمول',
     notIncluded: 'غير مشمول',
+    booked: 'محجوز كإضافة',
     extras: 'الإضافات',
     cancelled: 'ملغى',
     prices: 'التكلفة',
@@ -331,8 +352,14 @@ export function formatMailMoney(amount: number, currency: string, locale: Locale
 
 /** A local time `HH:mm` as the locale writes it. */
 function formatTime(time: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(new Date(`1970-01-01T${time}:00Z`));
+  return new Intl.DateTimeFormat(intlLocale(locale), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date(`1970-01-01T${time}:00Z`));
 }
+
+/** The add-ons that are a breakfast: a room with one has breakfast, though its rate does not include it. */
+const BREAKFAST_ADDONS: ReadonlySet<string> = new Set(['BREAKFAST', 'KIDS_BREAKFAST']);
+
+/** A phone number as a `tel:` link: digits and a leading plus only. */
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /** The booking as it is now (the order's answer, as the confirmation page reads it), with the link that opens it. */
 export function bookingOfOrder(order: Order, locale: Locale, link: string): MailBooking {
@@ -351,7 +378,7 @@ export function bookingOfOrder(order: Order, locale: Locale, link: string): Mail
       rateName: room.reservation_info.rate_name,
       adults: room.adults_count,
       children: room.child_ages.length,
-      breakfastIncluded: room.reservation_info.breakfast_included,
+      breakfast: room.reservation_info.breakfast_included ? 'included' : room.addons.some((addon) => BREAKFAST_ADDONS.has(addon.addon_code)) ? 'booked' : 'none',
       extras: room.addons.map((addon) => `${addon.quantity} × ${addon.name}`),
       cancelled: room.status === 'cancelled',
       priceWithTax: room.price_with_tax,
@@ -367,7 +394,8 @@ export function bookingOfOrder(order: Order, locale: Locale, link: string): Mail
   };
 }
 
-type Row = [label: string, value: string];
+/** A label and its value; in the HTML part the value links to `href` when there is one. */
+type Row = [label: string, value: string, href?: string];
 
 function sections(booking: MailBooking) {
   const labels = BOOKING_LABELS[booking.locale];
@@ -377,8 +405,8 @@ function sections(booking: MailBooking) {
   const { hotel } = booking;
   const stay: Row[] = [
     [labels.hotel, booking.hotelName],
-    ...(hotel ? [[labels.address, `${hotel.street}, ${hotel.postal_code} ${hotel.city}, ${hotel.country}`] as Row] : []),
-    ...(hotel?.phone ? [[labels.phone, hotel.phone] as Row] : []),
+    ...(hotel ? [[labels.address, `${hotel.street}, ${hotel.postal_code} ${hotel.city}, ${hotel.country}`, hotel.map_url] as Row] : []),
+    ...(hotel?.phone ? [[labels.phone, hotel.phone, telHref(hotel.phone)] as Row] : []),
     [labels.checkIn, `${date(booking.checkIn)}${hotel ? `, ${labels.fromTime(time(hotel.check_in_from))}` : ''}`],
     [labels.checkOut, `${date(booking.checkOut)}${hotel ? `, ${labels.untilTime(time(hotel.check_out_until))}` : ''}`],
     [labels.nights, String(booking.nights)],
@@ -391,7 +419,7 @@ function sections(booking: MailBooking) {
       [labels.rate, room.rateName],
       [labels.adults, String(room.adults)],
       ...(room.children > 0 ? [[labels.children, String(room.children)] as Row] : []),
-      [labels.breakfast, room.breakfastIncluded ? labels.included : labels.notIncluded],
+      [labels.breakfast, room.breakfast === 'included' ? labels.included : room.breakfast === 'booked' ? labels.booked : labels.notIncluded],
       ...(room.extras.length > 0 ? [[labels.extras, room.extras.join(', ')] as Row] : []),
       [labels.roomPrice, money(room.priceWithTax)],
     ] satisfies Row[],
@@ -404,15 +432,17 @@ function sections(booking: MailBooking) {
     [labels.cityTax, money(booking.cityTax)],
     ...(booking.refunded > 0 ? [[labels.refunded, money(booking.refunded)] as Row] : []),
   ];
-  return { labels, stay, rooms, prices };
+  return { labels, stay, rooms, prices, map: hotel?.map_url ?? null };
 }
 
 /** The summary as plain text, for the mail's text part. */
 export function bookingText(booking: MailBooking): string {
-  const { labels, stay, rooms, prices } = sections(booking);
+  const { labels, stay, rooms, prices, map } = sections(booking);
   const rows = (entries: Row[]) => entries.map(([label, value]) => `${label}: ${value}`).join('\n');
+  // A plain-text mail cannot link the address: the map's address follows it.
+  const withMap = map ? [...stay.slice(0, 2), [labels.map, map] as Row, ...stay.slice(2)] : stay;
   return [
-    `${labels.stay}\n${rows(stay)}`,
+    `${labels.stay}\n${rows(withMap)}`,
     ...rooms.map((room) => `${room.title}${room.cancelled ? ` (${labels.cancelled})` : ''}\n${rows(room.rows)}`),
     `${labels.prices}\n${rows(prices)}`,
     `${labels.open}: ${booking.link}`,
@@ -425,9 +455,9 @@ export function bookingHtml(booking: MailBooking): Html {
   const list = (entries: Row[]) =>
     html`<dl>
       ${entries.map(
-        ([label, value]) =>
+        ([label, value, href]) =>
           html`<dt>${label}</dt>
-            <dd>${value}</dd>`,
+            <dd>${href ? html`<a href="${href}">${value}</a>` : value}</dd>`,
       )}
     </dl>`;
   return html`<h2>${labels.stay}</h2>

@@ -92,8 +92,10 @@ describe('booking mails', () => {
     for (const shown of [
       'Lichtensteinallee 1, 10787 Berlin, Germany',
       '+49 30 123456',
-      'from 03:00',
-      'until 12:00',
+      'Phone: +49 30 123456',
+      'Map: https://www.openstreetmap.org/',
+      'from 3:00 PM',
+      'until 12:00 PM',
       'Breakfast: included',
       '1 × Parking',
       'Cancellation insurance: €20.00',
@@ -106,6 +108,38 @@ describe('booking mails', () => {
       expect(mail.text).toContain(shown);
     }
     expect(mail.text).toContain(formatMailDate('2026-04-01', 'en'));
+  });
+
+  it("link the hotel's phone (tel:) and its address (the map) in the HTML part, with the hotel's own times in the locale", () => {
+    const base = order();
+    const hotel = base.hotel ? { ...base.hotel, phone: '+49 (30) 555-0123', check_in_from: '14:00', check_out_until: '11:30', map_url: 'https://www.openstreetmap.org/?mlat=52.5&mlon=13.3' } : null;
+    const mail = confirmationMail('guest@example.com', bookingOfOrder({ ...base, hotel }, 'en', LINK));
+    expect(mail.html).toContain('<a href="tel:+49305550123">+49 (30) 555-0123</a>');
+    expect(mail.html).toContain('<a href="https://www.openstreetmap.org/?mlat=52.5&amp;mlon=13.3">Lichtensteinallee 1, 10787 Berlin, Germany</a>');
+    expect(mail.text).toContain('Map: https://www.openstreetmap.org/?mlat=52.5&mlon=13.3');
+    expect(mail.text).toContain('from 2:00 PM');
+    expect(mail.text).toContain('until 11:30 AM');
+    const german = confirmationMail('guest@example.com', bookingOfOrder({ ...base, hotel }, 'de', LINK));
+    expect(german.text).toContain('14:00');
+    expect(german.text).toContain('11:30');
+    expect(german.text).toContain('Telefon: +49 (30) 555-0123');
+  });
+
+  it('say a breakfast bought as an extra is booked, not that breakfast is not included', () => {
+    const base = order();
+    const [stay] = base.stays;
+    const [room] = stay?.room_stays ?? [];
+    if (!stay || !room) throw new Error('the fixture has a room');
+    const withBreakfast = {
+      ...room,
+      reservation_info: { ...room.reservation_info, breakfast_included: false },
+      addons: [{ addon_code: 'BREAKFAST', name: 'Breakfast', pricing: 'per_adult_per_night' as const, quantity: 2, price: 96 }],
+    };
+    const without = { ...withBreakfast, addons: [] };
+    const mail = (rooms: (typeof room)[]) => confirmationMail('guest@example.com', bookingOfOrder({ ...base, stays: [{ ...stay, room_stays: rooms }] }, 'en', LINK));
+    expect(mail([withBreakfast]).text).toContain('Breakfast: booked as an extra');
+    expect(mail([withBreakfast]).text).toContain('Extras: 2 × Breakfast');
+    expect(mail([without]).text).toContain('Breakfast: not included');
   });
 
   it('are written in every site locale, Arabic right to left, dates in the locale', () => {

@@ -238,7 +238,10 @@ export async function orderAnswer(ctx: CommerceContext, order: OrderRow): Promis
   // Recomputed on every read, so the totals follow each cancellation and modification.
   const money = moneyOf(order, rows, await redeemedVoucherMinor(ctx.db, order.id, catalogue, currency), currency);
   const hotel = catalogue.hotels.find((candidate) => candidate.id === order.hotelId);
-  const [address] = await ctx.db.select({ street: hotels.street, postalCode: hotels.postalCode }).from(hotels).where(eq(hotels.id, order.hotelId));
+  const [address] = await ctx.db
+    .select({ street: hotels.street, postalCode: hotels.postalCode, phone: hotels.phone, checkInFrom: hotels.checkInFrom, checkOutUntil: hotels.checkOutUntil })
+    .from(hotels)
+    .where(eq(hotels.id, order.hotelId));
   const roomStatuses = snapshot.stays.flatMap((stay) => stay.room_stays.map((room) => byId.get(room.room_stay_id)?.status ?? 'confirmed'));
   return {
     order_id: order.id,
@@ -258,7 +261,7 @@ export async function orderAnswer(ctx: CommerceContext, order: OrderRow): Promis
     status: orderStatus(roomStatuses),
     insurance: snapshot.insurance,
     voucher_discount: major(money.vouchers),
-    hotel: hotel && address ? orderHotelView(hotel, { ...address, phone: null }, order.locale) : null,
+    hotel: hotel && address ? orderHotelView(hotel, address, order.locale) : null,
     stays: snapshot.stays.map((stay) => ({
       ...stay,
       room_stays: stay.room_stays.map((room) => {

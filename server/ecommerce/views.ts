@@ -190,12 +190,6 @@ export function orderStatus(statuses: readonly ('confirmed' | 'cancelled')[]): O
   return cancelled === statuses.length ? 'cancelled' : 'partly_cancelled';
 }
 
-/**
- * The group's standard times, local to the hotel: rooms are ready from 15:00 and are left by 12:00.
- * Every hotel keeps them today; a hotel with other hours would carry its own.
- */
-export const HOTEL_HOURS = { checkInFrom: '15:00', checkOutUntil: '12:00' } as const;
-
 /** A plain link to a point on OpenStreetMap: opens in the guest's browser or map app, with no script on our pages. */
 export function mapUrl(latitude: number, longitude: number): string {
   const lat = latitude.toFixed(5);
@@ -203,8 +197,17 @@ export function mapUrl(latitude: number, longitude: number): string {
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
 }
 
+/** What the hotel's row holds for guests on their way: address, reception phone and its own arrival and departure times. */
+export interface HotelContact {
+  street: string;
+  postalCode: string;
+  phone: string | null;
+  checkInFrom: string;
+  checkOutUntil: string;
+}
+
 /** The hotel's practical details for a booking. */
-export function orderHotelView(hotel: CatalogueHotel, address: { street: string; postalCode: string; phone: string | null }, locale: Locale): OrderHotel {
+export function orderHotelView(hotel: CatalogueHotel, address: HotelContact, locale: Locale): OrderHotel {
   return {
     hotel_code: hotel.code,
     name: hotel.name,
@@ -216,8 +219,8 @@ export function orderHotelView(hotel: CatalogueHotel, address: { street: string;
     phone: address.phone,
     latitude: hotel.latitude,
     longitude: hotel.longitude,
-    check_in_from: HOTEL_HOURS.checkInFrom,
-    check_out_until: HOTEL_HOURS.checkOutUntil,
+    check_in_from: address.checkInFrom,
+    check_out_until: address.checkOutUntil,
     time_zone: hotel.timeZone,
     map_url: mapUrl(hotel.latitude, hotel.longitude),
   };

@@ -100,7 +100,7 @@ describe('POST /bff/search/rooms', () => {
     ]);
     const standard = offers[0];
     expect(standard).toMatchObject({ typeSaleName: 'Standard Room', maxAdults: 2, maxChildren: 1, maxOccupancy: 3 });
-    expect(standard?.image).toEqual({ url: '/bff/content/hotel-images/SBTG/1.svg', alt: 'Standard Room' });
+    expect(standard?.image).toEqual({ url: '/bff/content/room-images/SBTG/STD.svg', alt: 'Standard Room' });
     expect(standard?.rates.map((entry) => entry.rateCode)).toEqual(['HRWPR1', 'S07', 'HRW1X', 'AX', 'HRWBB', 'BB1']);
   });
 
@@ -630,7 +630,7 @@ describe('GET content of rooms and rates', () => {
       maxAdults: 2,
       maxChildren: 1,
       maxOccupancy: 3,
-      image: { url: '/bff/content/hotel-images/SBTG/1.svg', alt: 'Standardzimmer' },
+      image: { url: '/bff/content/room-images/SBTG/STD.svg', alt: 'Standardzimmer' },
     });
   });
 

@@ -1,6 +1,6 @@
 import { type Locale, pickLocalized } from '../../src/contract/locales';
 import { type Currency, GUARANTEE_TYPES, type Price, type Rate } from '../../src/contract/search';
-import { hotelImageUrl } from '../content/service';
+import { hotelImageUrl, roomImageUrl } from '../content/service';
 import type { CancellationPolicy, CatalogueHotel, CatalogueRoomType, GuaranteePolicy } from './catalogue';
 import { type CurrencyRate, displayAmount } from './money';
 import type { PricedRate } from './pricing';
@@ -79,8 +79,8 @@ export function rateView(
   };
 }
 
-/** The hotel's teaser image, or a room type's picture (the teaser image described as the room). */
+/** The hotel's front, or the drawing of one of its room types. */
 export function imageView(hotel: CatalogueHotel, locale: Locale, roomType?: CatalogueRoomType): { url: string; alt: string } {
-  const alt = roomType ? pickLocalized(roomType.saleName, locale) : hotel.imageAlt ? pickLocalized(hotel.imageAlt, locale) : hotel.name;
-  return { url: hotelImageUrl(hotel.code, 1), alt };
+  if (roomType) return { url: roomImageUrl(hotel.code, roomType.typeCode), alt: pickLocalized(roomType.saleName, locale) };
+  return { url: hotelImageUrl(hotel.code, 1), alt: hotel.imageAlt ? pickLocalized(hotel.imageAlt, locale) : hotel.name };
 }

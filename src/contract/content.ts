@@ -13,6 +13,7 @@ export const CONTENT_PATHS = {
   hotelsForDropdown: '/content/hotels-for-dropdown',
   destinations: '/content/destinations',
   hotelImage: '/content/hotel-images/:hotelCode/:imageFile',
+  roomImage: '/content/room-images/:hotelCode/:roomImageFile',
   serviceMessages: '/content/service-messages',
   targetedMessages: '/content/targeted-messages',
 } as const;
@@ -31,6 +32,11 @@ export const HotelCodeParamSchema = v.object({
 export const HotelImageParamSchema = v.object({
   hotelCode: HotelCodeParamSchema.entries.hotelCode,
   imageFile: v.pipe(v.string(), v.regex(/^[0-9]{1,2}\.svg$/, 'An image file is a number followed by .svg')),
+});
+
+export const RoomImageParamSchema = v.object({
+  hotelCode: HotelCodeParamSchema.entries.hotelCode,
+  roomImageFile: v.pipe(v.string(), v.regex(/^[A-Z0-9]{2,8}\.svg$/, 'A room image file is a room type code followed by .svg')),
 });
 
 export const BrandSchema = v.object({

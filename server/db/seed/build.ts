@@ -11,7 +11,7 @@ import {
   type RateSeed,
 } from './catalogue';
 import { CITIES, type CitySeed, type Translations } from './geography';
-import { HOTELS, type HotelSeed } from './hotels';
+import { GROUP_HOURS, HOTELS, type HotelSeed, PHONE_PREFIXES } from './hotels';
 import { createRandom, hashString, type Random } from '../../lib/random';
 import { describeHotel, describeImage, MAX_IMAGES_PER_HOTEL } from './texts';
 
@@ -32,6 +32,9 @@ export interface HotelRow {
   cityCode: string;
   street: string;
   postalCode: string;
+  phone: string;
+  checkInFrom: string;
+  checkOutUntil: string;
   latitude: number;
   longitude: number;
   timeZone: string;
@@ -161,6 +164,9 @@ function buildHotel(
     cityCode: city.code,
     street: streetAddress(seed, city, random.int(1, 160)),
     postalCode: seed.postalCode,
+    phone: phoneNumber(seed, city),
+    checkInFrom: seed.checkInFrom ?? GROUP_HOURS.checkInFrom,
+    checkOutUntil: seed.checkOutUntil ?? GROUP_HOURS.checkOutUntil,
     latitude,
     longitude,
     timeZone: city.timeZone,
@@ -183,6 +189,20 @@ function nearCentre(city: CitySeed, random: Random): { latitude: number; longitu
     city.longitude + (distanceKm * Math.sin(bearing)) / (KM_PER_DEGREE * Math.cos((city.latitude * Math.PI) / 180));
   const round = (value: number) => Math.round(value * 1e6) / 1e6;
   return { latitude: round(latitude), longitude: round(longitude) };
+}
+
+/**
+ * The hotel's made-up number: its city's prefix and a local number from a generator of its own (seeded by
+ * the code), so the draws for positions, rooms and rates stay as they were. Eight digits in groups of two
+ * where the country has no area codes (Denmark), else seven as `123 4567`.
+ */
+function phoneNumber(seed: HotelSeed, city: CitySeed): string {
+  const prefix = PHONE_PREFIXES[city.code];
+  if (!prefix) throw new Error(`Seed city ${city.code} has no phone prefix`);
+  const random = createRandom(SEED ^ hashString(`${seed.code}:phone`));
+  const digits = (count: number) => Array.from({ length: count }, (_, index) => String(index === 0 ? random.int(2, 9) : random.int(0, 9))).join('');
+  if (!prefix.includes(' ')) return `${prefix} ${digits(2)} ${digits(2)} ${digits(2)} ${digits(2)}`;
+  return `${prefix} ${digits(3)} ${digits(4)}`;
 }
 
 /** House numbers where the country writes them. */

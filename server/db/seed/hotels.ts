@@ -17,7 +17,44 @@ export interface HotelSeed {
   externalBookingUrl?: string;
   minLeadDays?: number;
   minLengthOfStay?: number;
+  /** Local times (HH:mm) when they differ from the group's standard (GROUP_HOURS). */
+  checkInFrom?: string;
+  checkOutUntil?: string;
 }
+
+/** The group's standard times: rooms are ready from 15:00 and are left by 12:00, local time. */
+export const GROUP_HOURS = { checkInFrom: '15:00', checkOutUntil: '12:00' } as const;
+
+/**
+ * The international dialling prefix of each city (country code and area code, as written from abroad);
+ * a hotel's number is this prefix and a made-up local number drawn from the hotel's code.
+ */
+export const PHONE_PREFIXES: Readonly<Record<string, string>> = {
+  berlin: '+49 30',
+  frankfurt: '+49 69',
+  munich: '+49 89',
+  hamburg: '+49 40',
+  dusseldorf: '+49 211',
+  cologne: '+49 221',
+  amsterdam: '+31 20',
+  rotterdam: '+31 10',
+  'the-hague': '+31 70',
+  brussels: '+32 2',
+  vienna: '+43 1',
+  salzburg: '+43 662',
+  zurich: '+41 44',
+  geneva: '+41 22',
+  copenhagen: '+45',
+  aarhus: '+45',
+  stockholm: '+46 8',
+  london: '+44 20',
+  madrid: '+34 91',
+  barcelona: '+34 93',
+  dubai: '+971 4',
+  'abu-dhabi': '+971 2',
+  cairo: '+20 2',
+  hurghada: '+20 65',
+};
 
 /** Days until the one hotel that has not opened yet opens, counted from the seeding date. */
 export const FUTURE_OPENING_IN_DAYS = 90;
@@ -37,7 +74,7 @@ export const HOTELS: readonly HotelSeed[] = [
   { code: 'IMOS', brand: 'intercity', city: 'munich', name: 'IntercityHotel München Ostbahnhof', street: 'Friedenstraße', postalCode: '81671' },
   { code: 'MXMW', brand: 'maxx', city: 'munich', name: 'MAXX Hotel München Westend', street: 'Landsberger Straße', postalCode: '80339' },
   { code: 'ZLMA', brand: 'zleep', city: 'munich', name: 'Zleep Hotel München Au', street: 'Lilienstraße', postalCode: '81669' },
-  { code: 'PDHH', brand: 'porsche', city: 'hamburg', name: 'Porsche Design Hotel Hamburg HafenCity', street: 'Am Sandtorkai', postalCode: '20457', minLengthOfStay: 2 },
+  { code: 'PDHH', brand: 'porsche', city: 'hamburg', name: 'Porsche Design Hotel Hamburg HafenCity', street: 'Am Sandtorkai', postalCode: '20457', minLengthOfStay: 2, checkInFrom: '16:00', checkOutUntil: '12:00' },
   { code: 'AH8', brand: 'intercity', city: 'hamburg', name: 'IntercityHotel Hamburg Altona', street: 'Max-Brauer-Allee', postalCode: '22765' },
   { code: 'JHSP', brand: 'jaz', city: 'hamburg', name: 'Jaz in the City Hamburg St. Pauli', street: 'Simon-von-Utrecht-Straße', postalCode: '20359' },
   { code: 'SHDX', brand: 'steigenberger', city: 'dusseldorf', name: 'Steigenberger Hotel Düsseldorf Medienhafen', street: 'Speditionstraße', postalCode: '40221' },
@@ -66,14 +103,14 @@ export const HOTELS: readonly HotelSeed[] = [
   { code: 'ISZB', brand: 'intercity', city: 'salzburg', name: 'IntercityHotel Salzburg Bahnhof', street: 'Südtiroler Platz', postalCode: '5020' },
   { code: 'PHAR', brand: 'partners', city: 'salzburg', name: 'Hotel Alpenrose Salzburg', street: 'Linzer Gasse', postalCode: '5020' },
   // Switzerland
-  { code: 'SIZS', brand: 'icons', city: 'zurich', name: 'Steigenberger Icons Zürich Seefeld', street: 'Seefeldstrasse', postalCode: '8008', minLengthOfStay: 2 },
+  { code: 'SIZS', brand: 'icons', city: 'zurich', name: 'Steigenberger Icons Zürich Seefeld', street: 'Seefeldstrasse', postalCode: '8008', minLengthOfStay: 2, checkInFrom: '16:00', checkOutUntil: '11:00' },
   { code: 'IZRA', brand: 'intercity', city: 'zurich', name: 'IntercityHotel Zürich Airport', street: 'Schaffhauserstrasse', postalCode: '8152' },
   { code: 'JZWE', brand: 'jaz', city: 'zurich', name: 'Jaz in the City Zürich West', street: 'Hardstrasse', postalCode: '8005' },
   { code: 'SGLS', brand: 'steigenberger', city: 'geneva', name: 'Steigenberger Hotel Geneva Lakeside', street: 'Quai du Mont-Blanc', postalCode: '1201' },
   { code: 'MXGN', brand: 'maxx', city: 'geneva', name: 'MAXX Hotel Geneva Nations', street: 'Rue de Lausanne', postalCode: '1202' },
   // Denmark
-  { code: 'ZLCA', brand: 'zleep', city: 'copenhagen', name: 'Zleep Hotel Copenhagen Arena', street: 'Arne Jacobsens Allé', postalCode: '2300' },
-  { code: 'ZLCC', brand: 'zleep', city: 'copenhagen', name: 'Zleep Hotel Copenhagen City', street: 'Vesterbrogade', postalCode: '1620' },
+  { code: 'ZLCA', brand: 'zleep', city: 'copenhagen', name: 'Zleep Hotel Copenhagen Arena', street: 'Arne Jacobsens Allé', postalCode: '2300', checkInFrom: '14:00', checkOutUntil: '11:00' },
+  { code: 'ZLCC', brand: 'zleep', city: 'copenhagen', name: 'Zleep Hotel Copenhagen City', street: 'Vesterbrogade', postalCode: '1620', checkInFrom: '14:00', checkOutUntil: '11:00' },
   { code: 'JCNH', brand: 'jaz', city: 'copenhagen', name: 'Jaz in the City Copenhagen Nyhavn', street: 'Nyhavn', postalCode: '1051' },
   { code: 'SCKN', brand: 'steigenberger', city: 'copenhagen', name: 'Steigenberger Hotel Copenhagen Kongens Nytorv', street: 'Bredgade', postalCode: '1260' },
   { code: 'ZLAF', brand: 'zleep', city: 'aarhus', name: 'Zleep Hotel Aarhus Frederiksbjerg', street: 'Jægergårdsgade', postalCode: '8000' },
@@ -95,12 +132,12 @@ export const HOTELS: readonly HotelSeed[] = [
   { code: 'SHDB', brand: 'steigenberger', city: 'dubai', name: 'Steigenberger Hotel Dubai Business Bay', street: 'Marasi Drive', postalCode: '00000' },
   { code: 'JDMA', brand: 'jaz', city: 'dubai', name: 'Jaz in the City Dubai Marina', street: 'Al Marsa Street', postalCode: '00000' },
   { code: 'MXDD', brand: 'maxx', city: 'dubai', name: 'MAXX Hotel Dubai Downtown', street: 'Sheikh Mohammed bin Rashid Boulevard', postalCode: '00000' },
-  { code: 'SIDJ', brand: 'icons', city: 'dubai', name: 'Steigenberger Icons Dubai Jumeirah', street: 'Jumeirah Beach Road', postalCode: '00000', minLengthOfStay: 2 },
+  { code: 'SIDJ', brand: 'icons', city: 'dubai', name: 'Steigenberger Icons Dubai Jumeirah', street: 'Jumeirah Beach Road', postalCode: '00000', minLengthOfStay: 2, checkInFrom: '16:00', checkOutUntil: '11:00' },
   { code: 'SAUC', brand: 'steigenberger', city: 'abu-dhabi', name: 'Steigenberger Hotel Abu Dhabi Corniche', street: 'Corniche Road', postalCode: '00000' },
   { code: 'IAUH', brand: 'intercity', city: 'abu-dhabi', name: 'IntercityHotel Abu Dhabi Airport Road', street: 'Airport Road', postalCode: '00000' },
   // Egypt
   { code: 'SCZM', brand: 'steigenberger', city: 'cairo', name: 'Steigenberger Hotel Cairo Zamalek', street: '26th of July Street', postalCode: '11211' },
   { code: 'JCHE', brand: 'jaz', city: 'cairo', name: 'Jaz in the City Cairo Heliopolis', street: 'El Merghany Street', postalCode: '11341' },
-  { code: 'SHRS', brand: 'steigenberger', city: 'hurghada', name: 'Steigenberger Resort Hurghada Sahl Hasheesh', street: 'Sahl Hasheesh Road', postalCode: '84511', minLeadDays: 1, minLengthOfStay: 3 },
+  { code: 'SHRS', brand: 'steigenberger', city: 'hurghada', name: 'Steigenberger Resort Hurghada Sahl Hasheesh', street: 'Sahl Hasheesh Road', postalCode: '84511', minLeadDays: 1, minLengthOfStay: 3, checkInFrom: '14:00', checkOutUntil: '11:00' },
   { code: 'JHSK', brand: 'jaz', city: 'hurghada', name: 'Jaz in the City Hurghada Sakkala', street: 'Sheraton Road', postalCode: '84511', minLengthOfStay: 2 },
 ];

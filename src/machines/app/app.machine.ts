@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, raise, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
 import type { ActorRefFromLogic, AnyActorLogic, AnyActorRef, InputFrom } from 'xstate';
 import type { MemberProfile } from '../../contract/auth';
 import { isAccountPath, isLoginPagePath, mayOpenLoginDialog } from '../../services/account/dialog-rules';
@@ -12,6 +12,8 @@ import { sessionMachine } from '../session/session.machine';
 import type { SessionEndReason } from '../session/session.types';
 import type { AppContext, AppEvent, AppInput, BannerStart, CartLogic, LoginLogic, MemberPrefill, ModificationLogic, TargetedLogic } from './app.types';
 import { notProvided } from '../shared/shared.actors';
+import { OVERLAY_SHOWN, isResultsPath, withWaiting } from './app.overlays';
+import type { OverlayId } from './app.overlays';
 
 const noEffect = () => undefined;
 
@@ -61,6 +63,26 @@ function hashOpensLogin(context: AppContext): boolean {
 }
 
 /**
+ * Follows a flow's overlay: asks the app to show it when the flow brings it up, and says when it is gone.
+ * It reads the flow's snapshots only (what the flow's own views select), never writes to it.
+ */
+const followOverlay = fromCallback<AppEvent, { overlay: OverlayId; actor: AnyActorRef }>(({ input, sendBack }) => {
+  const shows = OVERLAY_SHOWN[input.overlay] as (snapshot: unknown) => boolean;
+  let shown = false;
+  const check = (snapshot: unknown) => {
+    const now = shows(snapshot);
+    if (now === shown) return;
+    shown = now;
+    sendBack({ type: now ? 'overlay.requested' : 'overlay.released', overlay: input.overlay });
+  };
+  check(input.actor.getSnapshot());
+  const subscription = input.actor.subscribe(check);
+  return () => subscription.unsubscribe();
+});
+
+const overlayOf = (event: AppEvent): OverlayId | null => ('overlay' in event ? event.overlay : null);
+
+/**
  * The whole app as one actor system (design: "One actor system"). It owns the session and starts every
  * other flow as a child with a system id: the sign-in dialog (`login`), the check-out page's cart
  * (`cart`). What one flow means for another is decided here, by guards, and carried by events:
@@ -90,6 +112,8 @@ export const appMachine = setup({
     loadCart: fromPromise<CartLogic>(notProvided('loadCart')),
     /** The targeted-message machine with its services bound (its own chunk). */
     loadTargeted: fromPromise<TargetedLogic>(notProvided('loadTargeted')),
+    /** Turns a flow's overlay coming up and going into `overlay.requested` and `overlay.released`. */
+    followOverlay,
   },
   guards: {
     /** The session is known: signed out, or signed in with the member's profile loaded (or failed). */
@@ -109,6 +133,12 @@ export const appMachine = setup({
     signedInDuringCheckout: ({ context }) => context.signInDuringCheckout,
     targetedAllowed: ({ context }) => context.targetedAllowed(),
     targetedForbidden: ({ context }) => !context.targetedAllowed(),
+    /** The visitor has a page of search results on screen: from now on, overlays may show (one at a time). */
+    onResultsPage: ({ context }) => isResultsPath(context.pathname),
+    /** An overlay waits to come up. */
+    overlayWaiting: ({ context }) => context.overlaysWaiting.length > 0,
+    /** The overlay that went is the one on screen. */
+    isOverlayOnScreen: ({ context, event }) => context.overlayOnScreen !== null && overlayOf(event) === context.overlayOnScreen,
     /** Another page (path or language), not only its query: a page view, and the flows hear of it. */
     isNewPage: ({ context, event }) => event.type === 'route.changed' && context.viewedPage !== `${event.locale} ${event.pathname}`,
     signedInForTargeted: ({ context }) => context.signInForTargeted,
@@ -277,6 +307,31 @@ export const appMachine = setup({
     askForBannersOfLocale: enqueueActions(({ context, event, enqueue }) => {
       if (event.type === 'route.changed' && context.bannerLocale !== null && event.locale !== context.bannerLocale) enqueue.raise({ type: 'banners.localeChanged' });
     }),
+    /** An overlay asks to show: it waits its turn (unless it is on screen already). */
+    queueOverlay: assign(({ context, event }) => {
+      const overlay = overlayOf(event);
+      if (overlay === null || overlay === context.overlayOnScreen) return {};
+      return { overlaysWaiting: withWaiting(context.overlaysWaiting, overlay) };
+    }),
+    /** An overlay that went before its turn no longer waits. */
+    dropWaitingOverlay: assign(({ context, event }) => ({ overlaysWaiting: context.overlaysWaiting.filter((overlay) => overlay !== overlayOf(event)) })),
+    /** The first waiting overlay comes up. */
+    bringUpNextOverlay: assign(({ context }) => ({ overlayOnScreen: context.overlaysWaiting[0] ?? null, overlaysWaiting: context.overlaysWaiting.slice(1) })),
+    clearOverlayOnScreen: assign({ overlayOnScreen: null }),
+    /** A flow outside the app (the Google prompt) is there: its overlay is followed (`follow.<overlay>`). */
+    followFlowOverlay: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'overlay.follow') return;
+      enqueue.stopChild(`follow.${event.overlay}`);
+      enqueue.spawnChild('followOverlay', { id: `follow.${event.overlay}`, input: { overlay: event.overlay, actor: event.actor } });
+    }),
+    /** That flow stopped: its overlay is no longer followed, and gone. */
+    unfollowFlowOverlay: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'overlay.unfollow') return;
+      enqueue.stopChild(`follow.${event.overlay}`);
+      enqueue.raise({ type: 'overlay.released', overlay: event.overlay });
+    }),
+    /** The targeted messages stopped (consent withdrawn): their overlay is gone. */
+    releaseTargetedOverlay: raise({ type: 'overlay.released', overlay: 'targeted' } as const),
     tellCartSignedOut: enqueueActions(({ context, enqueue }) => {
       if (context.cart) enqueue.sendTo(context.cart, { type: 'member.signedOut' });
       enqueue.assign({ signInDuringCheckout: false });
@@ -303,6 +358,8 @@ export const appMachine = setup({
     modifying: null,
     banners: {},
     bannerLocale: null,
+    overlayOnScreen: null,
+    overlaysWaiting: [],
   }),
   type: 'parallel',
   on: {
@@ -326,6 +383,8 @@ export const appMachine = setup({
     'auth.unauthorized': { actions: 'tellSessionSignedOutElsewhere' },
     'login.succeeded': { actions: 'tellSessionToken' },
     'registration.required': { actions: 'goToRegistration' },
+    'overlay.follow': { actions: 'followFlowOverlay' },
+    'overlay.unfollow': { actions: 'unfollowFlowOverlay' },
   },
   states: {
     page: {
@@ -402,7 +461,9 @@ export const appMachine = setup({
           on: { 'consent.changed': { guard: 'targetedForbidden', target: 'off', actions: 'forgetSeenMessages' } },
         },
         running: {
-          description: 'The flow runs (as `targeted`): the page, sign-ins and sign-outs reach it as events.',
+          description: 'The flow runs (as `targeted`): the page, sign-ins and sign-outs reach it as events; its message on screen asks to be the overlay.',
+          invoke: { id: 'followTargetedOverlay', src: 'followOverlay', input: ({ context }) => ({ overlay: 'targeted' as const, actor: context.targeted as AnyActorRef }) },
+          exit: 'releaseTargetedOverlay',
           on: {
             'consent.changed': { guard: 'targetedForbidden', target: 'off', actions: ['stopTargeted', 'forgetSeenMessages'] },
             'session.signedIn': { actions: 'noteSignInForTargeted' },
@@ -494,6 +555,36 @@ export const appMachine = setup({
           },
         },
         shown: { description: 'A banner runs (as `banner.<id>`) for each message; another language loads its messages too.', on: { 'banners.localeChanged': 'loading' } },
+      },
+    },
+    overlays: {
+      description:
+        'What floats over the page besides the consent banner (a targeted message, the Google prompt): none before the visitor has seen search results, then one at a time, the others waiting their turn by priority.',
+      initial: 'held',
+      states: {
+        held: {
+          description: 'No search results seen yet in this visit: overlays that ask wait (the consent banner alone shows).',
+          always: { guard: 'onResultsPage', target: 'open' },
+          on: { 'overlay.requested': { actions: 'queueOverlay' }, 'overlay.released': { actions: 'dropWaitingOverlay' } },
+        },
+        open: {
+          description: 'Results were seen: one overlay at a time may show.',
+          initial: 'idle',
+          states: {
+            idle: {
+              description: 'Nothing over the page: the first overlay waiting comes up.',
+              always: { guard: 'overlayWaiting', target: 'showing', actions: 'bringUpNextOverlay' },
+              on: { 'overlay.requested': { actions: 'queueOverlay' }, 'overlay.released': { actions: 'dropWaitingOverlay' } },
+            },
+            showing: {
+              description: 'One overlay is on screen; others that ask wait until it has gone.',
+              on: {
+                'overlay.requested': { actions: 'queueOverlay' },
+                'overlay.released': [{ guard: 'isOverlayOnScreen', target: 'idle', actions: 'clearOverlayOnScreen' }, { actions: 'dropWaitingOverlay' }],
+              },
+            },
+          },
+        },
       },
     },
   },

@@ -9,6 +9,8 @@ import { loginMachine } from '../login/login.machine';
 import { sessionMachine } from '../session/session.machine';
 import type { SessionMember } from '../session/session.types';
 import { appMachine, memberPrefillOf } from './app.machine';
+import { OVERLAY_PRIORITY, isResultsPath } from './app.overlays';
+import type { OverlayId } from './app.overlays';
 import type { AppEvent, AppInput, AppStorage, BannerStart, CartLogic, CheckoutStart, LoginLogic, ModificationLogic, ModificationStart, TargetedLogic } from './app.types';
 
 /*
@@ -50,6 +52,8 @@ interface World {
   app: ReturnType<typeof startApp>['app'];
   effects: string[];
   storage: { token: string | null; consent: boolean };
+  /** A results page was shown in this visit (kept by the test, from the pages the moves opened). */
+  resultsSeen: boolean;
 }
 
 /** The effects the edge would bind, recorded per world (one world runs at a time). */
@@ -105,7 +109,7 @@ function startApp(storedToken: string | null, recorder: CoverageRecorder, pathna
   };
   const app = createActor(logic, { input, systemId: 'app', inspect: recorder.inspect });
   app.start();
-  return { app, effects: worldEffects, storage };
+  return { app, effects: worldEffects, storage, resultsSeen: isResultsPath(pathname) };
 }
 
 const session = (world: World) => world.app.getSnapshot().context.session;
@@ -246,6 +250,36 @@ const PAGE_FLOW_MOVES: Move[] = [
   },
 ];
 
+/** Overlays over the page asking for the screen and going, the Google prompt's flow starting and stopping, and results seen. */
+const overlayAsks = (overlay: OverlayId): Move => ({
+  name: `the ${overlay} overlay asks to show`,
+  can: (w) => w.app.getSnapshot().context.overlayOnScreen !== overlay && !w.app.getSnapshot().context.overlaysWaiting.includes(overlay),
+  run: sendApp({ type: 'overlay.requested', overlay }),
+});
+const overlayGoes = (overlay: OverlayId): Move => ({
+  name: `the ${overlay} overlay goes`,
+  can: (w) => w.app.getSnapshot().context.overlayOnScreen === overlay || w.app.getSnapshot().context.overlaysWaiting.includes(overlay),
+  run: sendApp({ type: 'overlay.released', overlay }),
+});
+const OVERLAY_MOVES: Move[] = [
+  ...OVERLAY_PRIORITY.flatMap((overlay) => [overlayAsks(overlay), overlayGoes(overlay)]),
+  {
+    name: 'a results page opens',
+    can: (w) => !isResultsPath(w.app.getSnapshot().context.pathname),
+    run: sendApp({ type: 'route.changed', pathname: '/en/find-a-hotel', hash: '', locale: 'en' }),
+  },
+  {
+    name: 'the Google prompt’s flow starts',
+    can: (w) => w.app.getSnapshot().children['follow.googlePrompt'] === undefined,
+    run: (w) => w.app.send({ type: 'overlay.follow', overlay: 'googlePrompt', actor: createActor(recordingFlow).start() }),
+  },
+  {
+    name: 'the Google prompt’s flow stops',
+    can: (w) => w.app.getSnapshot().children['follow.googlePrompt'] !== undefined,
+    run: sendApp({ type: 'overlay.unfollow', overlay: 'googlePrompt' }),
+  },
+];
+
 /** The moves of the session the page flows hear: the page taken over, sign-in, sign-out, another tab, a language. */
 const SESSION_MOVE_NAMES = [
   'the page is taken over',
@@ -283,6 +317,10 @@ function key(world: World): string {
     context.modifying?.reservationNumber ?? null,
     Object.keys(context.banners).length,
     context.locale,
+    context.overlayOnScreen,
+    context.overlaysWaiting,
+    isResultsPath(context.pathname),
+    snapshot.children['follow.googlePrompt'] !== undefined,
   ]);
 }
 
@@ -300,6 +338,9 @@ interface Before {
   targetedRunning: boolean;
   modification: AnyActorRef | null;
   banners: Readonly<Record<number, AnyActorRef>>;
+  overlayOnScreen: OverlayId | null;
+  overlaysWaiting: readonly OverlayId[];
+  resultsSeen: boolean;
 }
 
 function checkRules(world: World, move: Move, before: Before) {
@@ -369,6 +410,17 @@ function checkRules(world: World, move: Move, before: Before) {
     expect(Object.keys(context.banners).sort()).toEqual(['1', '2']);
     for (const id of Object.keys(before.banners)) expect(context.banners[Number(id)]).toBe(before.banners[Number(id)]);
   }
+  // Overlays: none before results were seen; then one at a time, the others waiting in priority order.
+  const resultsSeen = before.resultsSeen || isResultsPath(context.pathname);
+  if (!resultsSeen) expect(context.overlayOnScreen).toBeNull();
+  if (context.overlayOnScreen !== null) expect(context.overlaysWaiting).not.toContain(context.overlayOnScreen);
+  expect(new Set(context.overlaysWaiting).size).toBe(context.overlaysWaiting.length);
+  expect([...context.overlaysWaiting]).toEqual([...context.overlaysWaiting].sort((a, b) => OVERLAY_PRIORITY.indexOf(a) - OVERLAY_PRIORITY.indexOf(b)));
+  // Nothing on screen while one waits, once results were seen; the one on screen stays until it goes.
+  if (resultsSeen) expect(context.overlayOnScreen === null && context.overlaysWaiting.length > 0).toBe(false);
+  if (before.overlayOnScreen !== null && !move.name.endsWith('overlay goes') && move.name !== 'the Google prompt’s flow stops' && move.name !== 'the visitor withdraws consent') expect(context.overlayOnScreen).toBe(before.overlayOnScreen);
+  // When the one on screen goes, the first waiting comes up.
+  if (before.overlayOnScreen !== null && context.overlayOnScreen !== before.overlayOnScreen) expect(context.overlayOnScreen).toBe(before.overlaysWaiting[0] ?? null);
   // The session only ever holds a token a move gave it.
   if (sessionSnapshot.context.token) expect(Object.values(TOKENS)).toContain(sessionSnapshot.context.token);
 }
@@ -418,8 +470,12 @@ function replay(storedToken: string | null, path: string[], recorder: CoverageRe
       targetedRunning: !appIn(world, 'targeted.off'),
       modification: context.modification,
       banners: context.banners,
+      overlayOnScreen: context.overlayOnScreen,
+      overlaysWaiting: context.overlaysWaiting,
+      resultsSeen: world.resultsSeen,
     };
     move.run(world);
+    world.resultsSeen ||= isResultsPath(world.app.getSnapshot().context.pathname);
     try {
       checkRules(world, move, before);
     } catch (error) {
@@ -429,7 +485,7 @@ function replay(storedToken: string | null, path: string[], recorder: CoverageRe
   return world;
 }
 
-const ALL_MOVES = [...MOVES, ...PAGE_FLOW_MOVES];
+const ALL_MOVES = [...MOVES, ...PAGE_FLOW_MOVES, ...OVERLAY_MOVES];
 const recorder = new CoverageRecorder(logic);
 // Two sets of moves, each explored for a guest and for a member: the flows between sign-in, check-out and
 // targeted messages; and the page flows with the session's moves (together they would explode in number).
@@ -438,6 +494,8 @@ const models = [
   { name: 'a member with a stored session', token: TOKENS.member, moves: MOVES },
   { name: 'a guest on the page flows', token: null, moves: [...SESSION_MOVES, ...PAGE_FLOW_MOVES] },
   { name: 'a member on the page flows', token: TOKENS.member, moves: [...SESSION_MOVES, ...PAGE_FLOW_MOVES] },
+  // Overlays do not depend on the session; consent brings the targeted messages (and withdrawing it stops them).
+  { name: 'a guest meeting overlays', token: null, moves: [...OVERLAY_MOVES, ...MOVES.filter((move) => ['the page is taken over', 'the visitor consents to targeted messages', 'the visitor withdraws consent', 'the targeted code loads'].includes(move.name))] },
 ] as const;
 const plans = models.map((model) => ({ model, paths: explore(model.token, model.moves, recorder) }));
 

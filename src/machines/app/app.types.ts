@@ -1,4 +1,4 @@
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { FeatureFlag } from '../../contract/features';
 import type { Locale } from '../../contract/locales';
 import type { SessionPersistence } from '../../services/account/persisted-values';
@@ -13,6 +13,7 @@ import type { searchMachine } from '../search/search.machine';
 import type { sessionMachine } from '../session/session.machine';
 import type { targetedMessagesMachine } from '../targeted/targeted.machine';
 import type { SessionEndReason, SessionMember } from '../session/session.types';
+import type { OverlayId } from './app.overlays';
 
 /** The flows' machines, as the app spawns them (their code is loaded when a page first needs them). */
 export type SessionLogic = typeof sessionMachine;
@@ -102,6 +103,10 @@ export interface AppContext extends AppInput {
   banners: Readonly<Record<number, BannerRef>>;
   /** The language whose service messages the banners were started for. */
   bannerLocale: Locale | null;
+  /** The overlay on screen (one at a time; the consent banner is not one of them), if any. */
+  overlayOnScreen: OverlayId | null;
+  /** Overlays whose flows asked to show, in the order they come up (app.overlays.ts). */
+  overlaysWaiting: readonly OverlayId[];
 }
 
 export type AppEvent =
@@ -155,7 +160,15 @@ export type AppEvent =
   /** The modify page's code could not be loaded: try again. */
   | { type: 'modification.retry' }
   /** Raised by the app: the visitor moved to another language, whose service messages may differ. */
-  | { type: 'banners.localeChanged' };
+  | { type: 'banners.localeChanged' }
+  /** From a flow's follower: the flow has its overlay up (a targeted message, the Google prompt) and asks to show it. */
+  | { type: 'overlay.requested'; overlay: OverlayId }
+  /** From a flow's follower: the flow's overlay is gone (closed, dismissed, no longer applies). */
+  | { type: 'overlay.released'; overlay: OverlayId }
+  /** A flow that runs outside the app (the Google prompt's, started by its view) is there: the app follows its overlay. */
+  | { type: 'overlay.follow'; overlay: OverlayId; actor: AnyActorRef }
+  /** That flow stopped. */
+  | { type: 'overlay.unfollow'; overlay: OverlayId };
 
 /** The effects the app's edge provides (navigation, caches): named here, bound in src/app-actor.ts. */
 export interface AppEffects {
@@ -164,4 +177,4 @@ export interface AppEffects {
   forgetMemberQueries: () => void;
 }
 
-export type { MemberPrefill, ModificationStart };
+export type { MemberPrefill, ModificationStart, OverlayId };

@@ -10,6 +10,9 @@ type BannerSnapshot = Pick<SnapshotFrom<typeof serviceBannerMachine>, 'matches' 
 export const selectBannerShown = (snapshot: BannerSnapshot): boolean =>
   !snapshot.matches({ disclosure: 'pending' }) && !snapshot.hasTag('hiddenByModal');
 
+/** Whether the kept open state is still unread (the page shows the banner as it opens by default meanwhile). */
+export const selectBannerPending = (snapshot: BannerSnapshot): boolean => snapshot.matches({ disclosure: 'pending' });
+
 /** Whether the banner shows its text (aria-expanded of its toggle). */
 export const selectBannerExpanded = (snapshot: BannerSnapshot): boolean => snapshot.hasTag('expanded');
 
@@ -18,3 +21,26 @@ export const messagesForPage = (messages: readonly ServiceMessage[], pathname: s
 
 /** A message's description as safe HTML (the CMS's markup, sanitised). */
 export const descriptionHtmlOf = (message: ServiceMessage): string => sanitizeHtml(message.attributes.description);
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/**
+ * A message's description as plain lines of text, one per paragraph, line break or list item: what the
+ * page shows before the browser can sanitise the editor's HTML (on the server there is no DOM for
+ * DOMPurify). Rendered as text, never as HTML, so nothing of the markup reaches the page.
+ */
+export function descriptionLinesOf(message: ServiceMessage): string[] {
+  return message.attributes.description
+    .replace(/<(script|style|template)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
+    .split(/<\/?(?:p|br|li|div|ul|ol|h[1-6])\b[^>]*>/i)
+    .map((part) =>
+      part
+        .replace(/<[^>]*>/g, '')
+        .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (entity, name: string) =>
+          name.startsWith('#x') || name.startsWith('#X') ? String.fromCodePoint(parseInt(name.slice(2), 16)) : name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : (ENTITIES[name.toLowerCase()] ?? entity),
+        )
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((line) => line !== '');
+}

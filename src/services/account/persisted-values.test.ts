@@ -23,6 +23,22 @@ describe('persisted client values (spec section 3)', () => {
     expect(left).toEqual(['identifyTracked', 'loginShown', 'newsletters']);
   });
 
+  it("forgets a member's check-out drafts in this tab's sessionStorage and keeps a guest's", () => {
+    const storage = memoryStorage();
+    const tab = memoryStorage();
+    const drafts = (member: boolean) => JSON.stringify({ cartId: 'cart-1', member, drafts: {}, company: { name: '', address_line: '', postal_code: '', city: '', country_code: '', vat_id: '' } });
+    tab.setItem('checkoutDrafts', drafts(true));
+    browserSessionPersistence(() => storage, () => tab).clear();
+    expect(tab.getItem('checkoutDrafts')).toBeNull();
+    // A guest's page starts without a token, which clears the session too: their drafts survive a reload.
+    tab.setItem('checkoutDrafts', drafts(false));
+    browserSessionPersistence(() => storage, () => tab).clear();
+    expect(tab.getItem('checkoutDrafts')).toBe(drafts(false));
+    tab.setItem('checkoutDrafts', '{not json');
+    browserSessionPersistence(() => storage, () => tab).clear();
+    expect(tab.getItem('checkoutDrafts')).toBeNull();
+  });
+
   it('ignores and drops an expired value', () => {
     const storage = memoryStorage();
     writeExpiring('k', { a: 1 }, 1000, NOW, storage);

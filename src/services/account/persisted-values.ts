@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { MemberProfileSchema } from '../../contract/auth';
 import type { MemberProfile } from '../../contract/auth';
+import { forgetMemberCheckoutDrafts, sessionStore } from '../booking/checkout-drafts';
 
 /**
  * Values the browser keeps between visits (spec section 3, persisted client values), in localStorage.
@@ -128,12 +129,12 @@ export interface SessionPersistence {
   writeMember(member: { profile: MemberProfile; level: string | null }): void;
   /**
    * Clears the session data of spec section 4 (no token, or logout): token, level, profile, guest
-   * extras, the new member's values and the cart-related state.
+   * extras, the new member's values and the cart-related state, a member's check-out drafts included.
    */
   clear(): void;
 }
 
-export function browserSessionPersistence(storage: () => Storage | null = browserStorage): SessionPersistence {
+export function browserSessionPersistence(storage: () => Storage | null = browserStorage, tabStorage: () => Storage | null = sessionStore): SessionPersistence {
   return {
     writeToken: (token) => writeValue(PERSISTED_KEYS.token, token, storage()),
     writeMember: ({ profile, level }) => {
@@ -154,6 +155,8 @@ export function browserSessionPersistence(storage: () => Storage | null = browse
       ]) {
         removeValue(key, store);
       }
+      // The check-out drafts of a member (this tab's sessionStorage) go with the session, wherever it ended.
+      forgetMemberCheckoutDrafts(tabStorage());
     },
   };
 }

@@ -56,6 +56,28 @@ export function forgetCheckoutDrafts(storage: Storage | null = sessionStore()): 
   }
 }
 
+/**
+ * Forgets the drafts unless they are a guest's: called whenever the session ends (a sign-out here or in
+ * another tab, an expired or refused token), so a member's details never outlive their session in this tab.
+ */
+export function forgetMemberCheckoutDrafts(storage: Storage | null = sessionStore()): void {
+  let raw: string | null;
+  try {
+    raw = storage?.getItem(CHECKOUT_DRAFTS_KEY) ?? null;
+  } catch {
+    return;
+  }
+  if (raw === null) return;
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    // Unreadable: forgotten below.
+  }
+  const stored = v.safeParse(StoredDraftsSchema, parsed);
+  if (!stored.success || stored.output.member) forgetCheckoutDrafts(storage);
+}
+
 /** The drafts kept for this cart, or null (none, another cart's, unreadable, or a member's on a page without one). */
 export function readCheckoutDrafts(cartId: string, options: { member: boolean }, storage: Storage | null = sessionStore()): CheckoutDrafts | null {
   let raw: string | null;

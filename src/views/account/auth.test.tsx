@@ -403,6 +403,7 @@ describe('sign out', () => {
   });
 });
 
+// On a results page: overlays such as the prompt show only once the visitor has seen results (docs/decisions/0032).
 describe('Google prompt', () => {
   const googleOn = {
     '/auth/providers': { body: { data: [{ provider: 'google', enabled: true, issuer: 'https://accounts.example.test', clientId: 'site-client' }] } },
@@ -436,7 +437,7 @@ describe('Google prompt', () => {
 
   it('asks 500 ms after the page opens, not before, and not again within a day', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const { fetchMock, unmount } = await renderApp('/en/', bff(googleOn));
+    const { fetchMock, unmount } = await renderApp('/en/find-a-hotel', bff(googleOn));
     await settle(() => screen.queryByRole('button', { name: 'Sign in' }) !== null);
     await promptCodeLoaded();
     await vi.advanceTimersByTimeAsync(499);
@@ -453,7 +454,7 @@ describe('Google prompt', () => {
     unmount();
 
     // The next visit, within the day: no prompt.
-    const again = await renderApp('/en/', bff(googleOn));
+    const again = await renderApp('/en/find-a-hotel', bff(googleOn));
     await settle(() => screen.queryByRole('button', { name: 'Sign in' }) !== null);
     await promptCodeLoaded();
     await vi.advanceTimersByTimeAsync(1000);
@@ -463,7 +464,7 @@ describe('Google prompt', () => {
 
     // A day later it may ask again.
     await vi.advanceTimersByTimeAsync(24 * 60 * 60 * 1000);
-    await renderApp('/en/', bff(googleOn));
+    await renderApp('/en/find-a-hotel', bff(googleOn));
     await settle(() => screen.queryByRole('button', { name: 'Sign in' }) !== null);
     await promptCodeLoaded();
     await vi.advanceTimersByTimeAsync(500);
@@ -487,7 +488,7 @@ describe('Google prompt', () => {
 
   it('does not ask while the sign-in dialog is open, nor a signed-in member', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    await renderApp('/en/', bff(googleOn));
+    await renderApp('/en/find-a-hotel', bff(googleOn));
     await settle(() => screen.queryByRole('button', { name: 'Sign in' }) !== null);
     screen.getByRole('button', { name: 'Sign in' }).click();
     await settle(() => dialog()?.hasAttribute('open') === true);
@@ -502,7 +503,7 @@ describe('Google prompt', () => {
     cleanup();
 
     localStorage.setItem('token', TOKEN);
-    await renderApp('/en/', bff(googleOn));
+    await renderApp('/en/find-a-hotel', bff(googleOn));
     await settle(() => screen.queryByRole('region', { name: 'Your membership' }) !== null);
     await vi.advanceTimersByTimeAsync(1000);
     await settle();
@@ -515,7 +516,7 @@ describe('Google prompt', () => {
   ])('does not ask %s, nor load anything for it', async (_name, refuse) => {
     refuse();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const { fetchMock } = await renderApp('/en/', bff(googleOn));
+    const { fetchMock } = await renderApp('/en/find-a-hotel', bff(googleOn));
     await settle(() => screen.queryByRole('button', { name: 'Sign in' }) !== null);
     await vi.advanceTimersByTimeAsync(2000);
     await settle();

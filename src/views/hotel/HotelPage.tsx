@@ -5,13 +5,31 @@ import type { ReactNode } from 'react';
 import type { Locale } from '../../contract/locales';
 import { hotelQuery } from '../../services/content/queries';
 import { formatCalendarDate, isFutureDate } from '../ui/format/dates';
-import { todayInBerlin } from '../../contract/calendar-dates';
+import { addDays, todayInBerlin } from '../../contract/calendar-dates';
 import { PageTitle } from '../shell/PageTitle';
+import type { SearchQueryState } from '../../services/search/search-state';
 
-/** A hotel: where it is, what it offers, and (from `searchForm`) its availability for the guest's dates, rooms and guests. */
-export function HotelPage({ locale, hotelCode, searchForm }: { locale: Locale; hotelCode: string; searchForm?: ReactNode }) {
+/**
+ * A hotel: where it is, what it offers, and its availability: the search form for this hotel
+ * (`searchForm`) and, for the dates, rooms and guests of the page's search (`searched`), its rooms and
+ * rates to choose from with the way on to check-out (`roomsFor`, given the stay to list).
+ */
+export function HotelPage({
+  locale,
+  hotelCode,
+  searchForm,
+  searched,
+  roomsFor,
+}: {
+  locale: Locale;
+  hotelCode: string;
+  searchForm?: ReactNode;
+  searched?: SearchQueryState;
+  roomsFor?: (stay: SearchQueryState) => ReactNode;
+}) {
   const { t } = useLingui();
   const { data: hotel } = useSuspenseQuery(hotelQuery(locale, hotelCode));
+  const stay = searched ? stayAt(searched, hotel.openingDate) : null;
   const openingDate = hotel.openingDate !== null && isFutureDate(hotel.openingDate, todayInBerlin()) ? formatCalendarDate(hotel.openingDate, locale) : null;
   return (
     <article className="page" data-page="hotel" data-hotel={hotel.hotelCode}>
@@ -40,6 +58,14 @@ export function HotelPage({ locale, hotelCode, searchForm }: { locale: Locale; h
           <h2 id="hotel-availability-title">{t`Rooms and rates`}</h2>
           <p>{t`Choose your dates, rooms and guests to see this hotel’s rooms, rates and prices.`}</p>
           {searchForm}
+          {stay && roomsFor ? (
+            <div className="hotel-rooms" data-hotel-rooms="">
+              <p className="card__meta">
+                <bdi>{formatCalendarDate(stay.dateRange.start, locale)}</bdi> – <bdi>{formatCalendarDate(stay.dateRange.end, locale)}</bdi>
+              </p>
+              {roomsFor(stay)}
+            </div>
+          ) : null}
         </section>
       ) : null}
       <ul className="hotel-gallery">
@@ -60,4 +86,10 @@ export function HotelPage({ locale, hotelCode, searchForm }: { locale: Locale; h
       </section>
     </article>
   );
+}
+
+/** The stay whose rooms the page lists: a hotel that opens later is searched from its opening date, for one night (spec section 4), as its form does. */
+function stayAt(searched: SearchQueryState, openingDate: string | null): SearchQueryState {
+  if (openingDate === null || searched.dateRange.start >= openingDate) return searched;
+  return { ...searched, dateRange: { start: openingDate, end: addDays(openingDate, 1) } };
 }

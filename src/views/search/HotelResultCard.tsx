@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { Currency, HotelResult, UnavailableReason } from '../../contract/search';
+import type { Currency, HotelResult, Price, UnavailableReason } from '../../contract/search';
 import type { Locale } from '../../contract/locales';
 import { formatDistanceKm, formatMoney, formatPoints } from '../ui/format/money';
 import type { RouterSearch } from '../../services/navigation/router-search';
@@ -27,30 +27,44 @@ function useUnavailableText(reason: UnavailableReason | null, minimumStay: numbe
 }
 
 /**
- * One hotel of the results: photo, brand, distance, features and its best prices side by side. The prices
- * are for all the rooms of the search together, per night: with several rooms the card says so.
+ * Which amount of a result's price the card shows. The search prices every room of the search together:
+ * for one room the average per night is that room's nightly price; for several rooms a per-night figure
+ * would read as one room's, so the card shows the stay's total and says what it covers.
  */
-export function HotelResultCard(props: { hotel: HotelResult; locale: Locale; roomsSearch: RouterSearch; payWithPoints: boolean; roomCount: number }) {
-  const { hotel, locale, roomsSearch, payWithPoints, roomCount } = props;
+function shownAmount(price: Price, roomCount: number): number {
+  return roomCount > 1 ? price.totalWithTax : price.avgPerNightWithTax;
+}
+
+/**
+ * One hotel of the results: its drawing, brand, distance, features and its best prices side by side.
+ * One room: prices per night. Several rooms: the total of the stay, labelled with its nights and rooms.
+ */
+export function HotelResultCard(props: { hotel: HotelResult; locale: Locale; roomsSearch: RouterSearch; payWithPoints: boolean; roomCount: number; nights: number }) {
+  const { hotel, locale, roomsSearch, payWithPoints, roomCount, nights } = props;
   const { t } = useLingui();
   const unavailable = useUnavailableText(hotel.unavailableReason, hotel.minimumStay);
   const member = hotel.memberPrice;
   const nonMember = hotel.nonMemberPrice;
-  const saving = member && nonMember ? Math.max(0, nonMember.avgPerNightWithTax - member.avgPerNightWithTax) : 0;
+  const perNight = roomCount <= 1;
+  const saving = member && nonMember ? Math.max(0, shownAmount(nonMember, roomCount) - shownAmount(member, roomCount)) : 0;
+  const unit = perNight
+    ? t`per night`
+    : t`total for ${plural(nights, { one: '# night', other: '# nights' })}, ${plural(roomCount, { one: '# room', other: '# rooms' })}`;
   const savingText = (amount: number, currency: Currency) =>
-    roomCount > 1 ? t`Members save ${formatMoney(amount, currency, locale)} per night for ${roomCount} rooms` : t`Members save ${formatMoney(amount, currency, locale)} per night`;
+    perNight ? t`Members save ${formatMoney(amount, currency, locale)} per night` : t`Members save ${formatMoney(amount, currency, locale)} in total`;
   return (
     <article className="result-card" data-hotel={hotel.hotelCode} aria-labelledby={`result-${hotel.hotelCode}`}>
-      <img src={hotel.image.url} alt={hotel.image.alt} width="320" height="214" loading="lazy" decoding="async" />
+      {/* The drawing only illustrates the name beside it: decorative for assistive technology. */}
+      <img src={hotel.image.url} alt="" width="360" height="240" loading="lazy" decoding="async" />
       <div className="result-card__body">
         <p className="result-card__brand">
           <bdi>{hotel.brandName}</bdi>
         </p>
-        <h3 id={`result-${hotel.hotelCode}`} className="result-card__title">
+        <h2 id={`result-${hotel.hotelCode}`} className="result-card__title">
           <Link to="/$locale/hotels/$hotelCode" params={{ locale, hotelCode: hotel.hotelCode }} search={roomsSearch}>
             <bdi>{hotel.hotelName}</bdi>
           </Link>
-        </h3>
+        </h2>
         <p className="card__meta">{t`${formatDistanceKm(hotel.distanceKm, locale)} from the centre of ${hotel.city}`}</p>
         {hotel.features.length > 0 ? (
           <ul className="feature-list feature-list--compact" aria-label={t`Amenities`}>
@@ -65,13 +79,13 @@ export function HotelResultCard(props: { hotel: HotelResult; locale: Locale; roo
           <>
             <p className="price price--member">
               <span className="price__label">{t`Member price`}</span>
-              <span className="price__amount">{formatMoney(member.avgPerNightWithTax, member.currency, locale)}</span>
-              <span className="price__unit">{plural(roomCount, { one: 'per night', other: 'per night for # rooms' })}</span>
+              <span className="price__amount">{formatMoney(shownAmount(member, roomCount), member.currency, locale)}</span>
+              <span className="price__unit">{unit}</span>
             </p>
             {nonMember ? (
               <p className="price price--standard">
                 <span className="price__label">{t`Standard price`}</span>
-                <span className="price__amount">{formatMoney(nonMember.avgPerNightWithTax, nonMember.currency, locale)}</span>
+                <span className="price__amount">{formatMoney(shownAmount(nonMember, roomCount), nonMember.currency, locale)}</span>
               </p>
             ) : null}
             {saving > 0 ? <p className="badge badge--saving">{savingText(saving, member.currency)}</p> : null}

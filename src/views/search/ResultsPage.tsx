@@ -15,6 +15,7 @@ import { PageTitle } from '../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../shell/QueryState';
 import { HotelResultCard } from './HotelResultCard';
 import { SearchActorContext } from './search-context';
+import { ReplacedValuesNotice } from './ReplacedValuesNotice';
 import { SearchSummary } from './SearchSummary';
 
 /** The results of the search in the URL; the form above them edits the next search. */
@@ -68,6 +69,7 @@ function Results({ data, searched, locale, isRefreshing }: { data: HotelSearchRe
                 locale={locale}
                 payWithPoints={searched.payWithPoints}
                 roomCount={searched.rooms.length}
+                nights={data.nights}
                 roomsSearch={searchLinkSearch({ ...searched, location: hotel.hotelCode })}
               />
             </li>
@@ -249,37 +251,6 @@ function UnknownPlace({ place, locale }: { place: string; locale: Locale }) {
           </ul>
         </>
       ) : null}
-    </div>
-  );
-}
-
-/** Values of the address the search could not use: which, and what it searched with instead. */
-function ReplacedValuesNotice({ replaced, locale }: { replaced: ReplacedUrlValue[]; locale: Locale }) {
-  const { t } = useLingui();
-  if (replaced.length === 0) return null;
-  const fieldName = (field: string): string => {
-    const room = /^room-(\d+)-/.exec(field)?.[1] ?? '';
-    const child = /-child-(\d+)$/.exec(field)?.[1] ?? '';
-    if (field === 'startDate') return t`arrival date`;
-    if (field === 'endDate') return t`departure date`;
-    if (field === 'rooms') return t`number of rooms`;
-    if (field === 'sortBy') return t`sort order`;
-    if (field === 'approxDateRange') return t`flexible dates`;
-    if (field.endsWith('-adults')) return t`adults in room ${room}`;
-    return t`age of child ${child} in room ${room}`;
-  };
-  const shown = (field: string, value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) && (field === 'startDate' || field === 'endDate') ? formatCalendarDate(value, locale) : value);
-  return (
-    <div className="notice" role="status" data-testid="replaced-values">
-      <p>{t`Some values of the link could not be used, so we searched with others:`}</p>
-      <ul>
-        {replaced.map(({ field, given, used }) => {
-          const name = fieldName(field);
-          const was = given;
-          const now = used === null ? '' : shown(field, used);
-          return <li key={field}>{used === null ? t`${name}: “${was}” was left out.` : t`${name}: “${was}” was replaced with ${now}.`}</li>;
-        })}
-      </ul>
     </div>
   );
 }

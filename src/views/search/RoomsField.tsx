@@ -20,11 +20,12 @@ export function RoomsField() {
   const roomCount = rooms.length;
   return (
     <div className="field field--rooms">
-      <span className="field__label" id="rooms-label">
+      {/* For the eye: the button says the same in its own name. */}
+      <span className="field__label" aria-hidden="true">
         {t`Rooms and guests`}
       </span>
       <DisclosurePanel
-        labelledBy="rooms-label rooms-value"
+        label={t`Rooms and guests`}
         buttonClassName="field__button"
         panelClassName="popover dialog"
         panelLabel={t`Rooms and guests`}

@@ -1,308 +1,46 @@
-import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { type Ref, useRef } from 'react';
-import { searchLinkSearch } from '../../machines/search/search.selectors';
 import type { Locale } from '../../contract/locales';
-import { GUARANTEE_TYPES } from '../../contract/search';
-import type { Rate, RoomOffer, RoomsResponse } from '../../contract/search';
+import type { ReplacedUrlValue } from '../../machines/search/search.selectors';
 import { formatCalendarDate } from '../ui/format/dates';
-import { formatMoney, formatPoints } from '../ui/format/money';
-import { useRoomChoiceTracking } from '../../services/booking/queries';
-import { roomOffersQuery } from '../../services/search/queries';
-import type { RouterSearch } from '../../services/navigation/router-search';
+import { isUnknownPlace, roomOffersQuery } from '../../services/search/queries';
 import type { SearchQueryState } from '../../services/search/search-state';
 import { PageTitle } from '../shell/PageTitle';
-import { CardSkeletons, LoadFailed } from '../shell/QueryState';
-import { useFlag } from '../shell/flags-context';
-import { useAuthAccess, useLoginControl } from '../shell/session-context';
-import { SearchActorContext } from './search-context';
-import { type ChosenRoom, chosenRooms, nextRoomToChoose, rateGroups, runningTotal } from './room-rate-choices';
+import { ReplacedValuesNotice } from './ReplacedValuesNotice';
+import { RoomOffers } from './RoomOffers';
+import { UnknownChoicesNotice, UnknownHotel } from './RoomsPageProblems';
 import './search.css';
+import './select-room-rate.css';
 
 /** For each room of the search, the room types that fit and their rates; one rate is chosen per room. */
-export function SelectRoomRatePage({ locale, searched, cartId }: { locale: Locale; searched: SearchQueryState; cartId: string | null }) {
+export function SelectRoomRatePage(props: { locale: Locale; searched: SearchQueryState; cartId: string | null; replaced?: ReplacedUrlValue[] }) {
+  const { locale, searched, cartId, replaced = [] } = props;
   const { t } = useLingui();
   const offers = useQuery(roomOffersQuery(searched, locale));
+  // No such hotel (404), or an address that names none: said as such, not as a failed load.
+  const unknownHotel = offers.isError && (isUnknownPlace(offers.error) || searched.location.trim() === '');
   return (
     <div className="page rooms-page" data-page="select-room-rate">
       <PageTitle title={offers.data ? t`Rooms at ${offers.data.hotelName}` : t`Choose your room`} />
-      <h1>{offers.data ? <bdi>{offers.data.hotelName}</bdi> : t`Choose your room`}</h1>
-      <p className="card__meta">
+      {/* The dates lead, over the heading: the hotel's name replaces "Choose your room" once the rooms are there and may take more lines, which moves nothing that was shown before. */}
+      <p className="card__meta rooms-page__dates">
         <bdi>{formatCalendarDate(searched.dateRange.start, locale)}</bdi> – <bdi>{formatCalendarDate(searched.dateRange.end, locale)}</bdi>
       </p>
-      {offers.isPending ? (
-        <CardSkeletons count={3} label={t`Loading rooms and rates…`} />
-      ) : offers.isError ? (
-        <LoadFailed message={t`Rooms and rates could not be loaded.`} onRetry={() => void offers.refetch()} />
-      ) : (
-        <RoomChoices data={offers.data} searched={searched} locale={locale} cartId={cartId} />
-      )}
-    </div>
-  );
-}
-
-/** Tracks a rate chosen, and the room when it is another room type than before (spec section 7). */
-function useTrackChoice(cartId: string | null) {
-  const { token } = useAuthAccess();
-  return useRoomChoiceTracking(cartId, token);
-}
-
-function RoomChoices({ data, searched, locale, cartId }: { data: RoomsResponse; searched: SearchQueryState; locale: Locale; cartId: string | null }) {
-  const { t } = useLingui();
-  const actor = SearchActorContext.useActorRef();
-  // The rooms of the search in the URL, by position as the offers are: the rates are chosen for them.
-  const chosen = SearchActorContext.useSelector((snapshot) => snapshot.context.applied.rooms);
-  const hideNonMemberRates = useFlag('hide-non-member-rates');
-  const signedIn = useAuthAccess().token !== null;
-  const roomSections = useRef(new Map<number, HTMLElement>());
-  const summary = useRef<HTMLElement>(null);
-  const choices = chosenRooms(data, chosen);
-  const nextSearch = searchLinkSearch({ ...searched, rooms: chosen });
-  // With several rooms the guest goes on to the next room still to choose, or to the total once all have a rate.
-  const moveOn = (roomIndex: number) => {
-    const rooms = actor.getSnapshot().context.applied.rooms;
-    if (rooms.length < 2) return;
-    const next = nextRoomToChoose(rooms, roomIndex);
-    (next === null ? summary.current : roomSections.current.get(next))?.focus();
-  };
-  return (
-    <>
-      {data.rooms.map((room) => {
-        const entry = chosen[room.roomIndex];
-        if (!entry) return null;
-        const guests = entry.adults + entry.children.length;
-        const number = room.roomIndex + 1;
-        return (
-          <section
-            key={room.roomIndex}
-            ref={(element) => {
-              if (element) roomSections.current.set(room.roomIndex, element);
-              else roomSections.current.delete(room.roomIndex);
-            }}
-            tabIndex={-1}
-            className="room-choice"
-            data-room={number}
-            aria-labelledby={`room-choice-${number}`}
-          >
-            <h2 id={`room-choice-${number}`}>
-              {t`Room ${number}`} · {plural(guests, { one: '# guest', other: '# guests' })}
-            </h2>
-            {room.offers.length === 0 ? <p className="notice">{t`No room type fits these guests on these dates.`}</p> : null}
-            <ul className="room-offers">
-              {room.offers.map((offer) => (
-                <li key={offer.typeCode}>
-                  <RoomOfferCard
-                    cartId={cartId}
-                    offer={offer}
-                    roomUuid={entry.uuid}
-                    chosenRate={entry.roomTypeCode === offer.typeCode ? (entry.rateCode ?? null) : null}
-                    locale={locale}
-                    roomCount={chosen.length}
-                    payWithPoints={searched.payWithPoints}
-                    hideNonMemberRates={hideNonMemberRates}
-                    signedIn={signedIn}
-                    onChosen={() => moveOn(room.roomIndex)}
-                  />
-                </li>
-              ))}
-            </ul>
-          </section>
-        );
-      })}
-      <RoomsSummary ref={summary} choices={choices} locale={locale} nights={data.nights} currency={data.currency} nextSearch={nextSearch} />
-    </>
-  );
-}
-
-/** The rooms chosen so far and their total, kept in sight at the foot of the page, with the way on once every room has a rate. */
-function RoomsSummary({
-  ref,
-  choices,
-  locale,
-  nights,
-  currency,
-  nextSearch,
-}: {
-  ref: Ref<HTMLElement>;
-  choices: readonly (ChosenRoom | null)[];
-  locale: Locale;
-  nights: number;
-  currency: RoomsResponse['currency'];
-  nextSearch: RouterSearch;
-}) {
-  const { t } = useLingui();
-  const total = runningTotal(choices);
-  const roomCount = choices.length;
-  const allChosen = roomCount > 0 && total.rooms === roomCount;
-  const chosenCount = total.rooms;
-  return (
-    <aside ref={ref} tabIndex={-1} className="rooms-page__next rooms-summary" aria-labelledby="rooms-summary-title" data-rooms-summary="">
-      <div className="rooms-summary__facts" role="status" aria-live="polite">
-        <p id="rooms-summary-title" className="rooms-summary__count">
-          {plural(roomCount, { one: `${chosenCount} of # room chosen`, other: `${chosenCount} of # rooms chosen` })}
-        </p>
-        {chosenCount > 0 ? (
-          <p className="rooms-summary__total">
-            <span className="price__label">{allChosen ? t`Total` : t`Total so far`}</span>{' '}
-            <span className="price__amount" data-total="">
-              {formatMoney(total.totalWithTax, currency, locale)}
-            </span>{' '}
-            <span className="price__unit">{plural(nights, { one: 'for # night', other: 'for # nights' })}</span>
-          </p>
-        ) : null}
-        {total.cityTax > 0 ? <p className="price__note">{t`plus ${formatMoney(total.cityTax, currency, locale)} city tax`}</p> : null}
-      </div>
-      {allChosen ? (
-        <Link to="/$locale/booking/check-out" params={{ locale }} search={nextSearch} className="button button--primary">
-          {t`Continue to payment`}
-        </Link>
-      ) : (
-        <p className="rooms-summary__hint">{t`Choose a rate for every room to continue.`}</p>
-      )}
-    </aside>
-  );
-}
-
-function RoomOfferCard(props: {
-  cartId: string | null;
-  offer: RoomOffer;
-  roomUuid: string;
-  chosenRate: string | null;
-  locale: Locale;
-  roomCount: number;
-  payWithPoints: boolean;
-  hideNonMemberRates: boolean;
-  signedIn: boolean;
-  onChosen: () => void;
-}) {
-  const { offer, roomUuid, chosenRate, hideNonMemberRates } = props;
-  const { t } = useLingui();
-  const option = (rate: Rate, comparedWith: Rate | null) => (
-    <RateOption
-      cartId={props.cartId}
-      roomChosen={chosenRate !== null}
-      rate={rate}
-      comparedWith={comparedWith}
-      offer={offer}
-      roomUuid={roomUuid}
-      chosen={chosenRate === rate.rateCode}
-      locale={props.locale}
-      roomCount={props.roomCount}
-      payWithPoints={props.payWithPoints}
-      signedIn={props.signedIn}
-      onChosen={props.onChosen}
-    />
-  );
-  return (
-    <article className="room-offer" data-room-type={offer.typeCode} aria-labelledby={`offer-${roomUuid}-${offer.typeCode}`}>
-      <img src={offer.image.url} alt={offer.image.alt} width="240" height="160" loading="lazy" decoding="async" />
-      <div>
-        <h3 id={`offer-${roomUuid}-${offer.typeCode}`}>{offer.typeSaleName}</h3>
-        <p className="card__meta">{plural(offer.maxOccupancy, { one: 'For # guest', other: 'Up to # guests' })}</p>
-        {!offer.available ? <p className="result-card__unavailable">{t`Sold out for these dates`}</p> : null}
-        <ul className="rates">
-          {rateGroups(offer.rates, hideNonMemberRates).map((group) =>
-            group.kind === 'pair' ? (
-              // The member rate leads, its standard rate right under it: two choices side by side.
-              <li key={group.member.rateCode} className="rate-pair">
-                {option(group.member, null)}
-                {option(group.standard, null)}
-              </li>
-            ) : (
-              <li key={group.rate.rateCode}>{option(group.rate, group.comparedWith)}</li>
-            ),
-          )}
-        </ul>
-      </div>
-    </article>
-  );
-}
-
-function RateOption(props: {
-  cartId: string | null;
-  /** This room type is the one chosen for the room (a rate of it is). */
-  roomChosen: boolean;
-  rate: Rate;
-  /** The standard rate a member rate is shown against when that rate is not offered itself. */
-  comparedWith: Rate | null;
-  offer: RoomOffer;
-  roomUuid: string;
-  chosen: boolean;
-  locale: Locale;
-  roomCount: number;
-  payWithPoints: boolean;
-  signedIn: boolean;
-  onChosen: () => void;
-}) {
-  const { rate, comparedWith, offer, roomUuid, chosen, locale, payWithPoints } = props;
-  const { t } = useLingui();
-  const actor = SearchActorContext.useActorRef();
-  const login = useLoginControl();
-  const trackChoice = useTrackChoice(props.cartId);
-  const prepaid = rate.guaranteePolicy.type === GUARANTEE_TYPES.deposit;
-  const nameId = `rate-${roomUuid}-${offer.typeCode}-${rate.rateCode}`;
-  return (
-    <div className={`rate${chosen ? ' rate--chosen' : ''}${rate.isMemberRate ? ' rate--member' : ''}`} data-rate={rate.rateCode}>
-      <div className="rate__facts">
-        <p className="rate__name" id={nameId}>
-          {rate.name} {rate.isMemberRate ? <span className="badge">{t`Member rate`}</span> : null}
-        </p>
-        <ul className="rate__terms">
-          <li>{rate.isBreakfastIncluded ? t`Breakfast included` : t`Breakfast not included`}</li>
-          <li>{rate.cancellationPolicy.description}</li>
-          <li>{prepaid ? t`Prepaid: you pay when you book` : rate.guaranteePolicy.description}</li>
-        </ul>
-        {rate.isMemberRate && !props.signedIn ? (
-          <div className="rate__member-note">
-            <p>{t`Sign in or join H Rewards for free to book this member rate; you may choose it now and sign in at check-out.`}</p>
-            <p className="rate__member-actions">
-              <button type="button" className="button" onClick={() => login.open()}>
-                {t`Sign in`}
-              </button>{' '}
-              <Link to="/$locale/account/registration" params={{ locale }} className="button">
-                {t`Join H Rewards`}
-              </Link>
-            </p>
-          </div>
-        ) : null}
-      </div>
-      <div className="rate__prices">
-        <p className={`price ${rate.isMemberRate ? 'price--member' : 'price--rate'}`}>
-          <span className="price__amount">{formatMoney(rate.avg_amnt_with_tax, rate.currencyCode, locale)}</span>
-          <span className="price__unit">{props.roomCount > 1 ? t`per room per night` : t`per night`}</span>
-        </p>
-        {comparedWith ? (
-          <p className="price price--standard">
-            <span className="price__label">{t`Non-members`}</span>{' '}
-            <span className="price__amount">{formatMoney(comparedWith.avg_amnt_with_tax, comparedWith.currencyCode, locale)}</span>
-          </p>
-        ) : null}
-        {rate.pointsPrice > 0 ? (
-          // Each room type and rate has its own points price, for the whole stay (the money above is per night).
-          <p className="price price--points">
-            {props.roomCount > 1
-              ? t`or ${formatPoints(rate.pointsPrice, locale)} points per room for the stay`
-              : t`or ${formatPoints(rate.pointsPrice, locale)} points for the stay`}
-          </p>
-        ) : null}
-        {payWithPoints || rate.pointsEarned === 0 ? null : <p className="price__note">{t`Earns ${formatPoints(rate.pointsEarned, locale)} points`}</p>}
-        <button
-          type="button"
-          className={`button${chosen ? '' : ' button--primary'}`}
-          aria-pressed={chosen}
-          aria-describedby={nameId}
-          disabled={!offer.available}
-          onClick={() => {
-            actor.send({ type: 'rate.selected', uuid: roomUuid, rateCode: rate.rateCode, roomTypeCode: offer.typeCode });
-            if (!chosen) trackChoice(!props.roomChosen);
-            props.onChosen();
-          }}
-        >
-          {chosen ? t`Selected` : t`Select`}
-        </button>
+      <h1>{offers.data ? <bdi>{offers.data.hotelName}</bdi> : t`Choose your room`}</h1>
+      <ReplacedValuesNotice replaced={replaced} locale={locale} />
+      {offers.data ? <UnknownChoicesNotice data={offers.data} searched={searched} locale={locale} /> : null}
+      {unknownHotel ? <UnknownHotel searched={searched} locale={locale} /> : null}
+      {/*
+        While the rooms load, their place is at least a screen high: the footer is not pulled into view and
+        pushed out again. The rooms then take the placeholders' place as a new block (`key`), below a heading
+        that may have grown: the placeholders go, nothing shown moves. Keyed by the data, not by the query's
+        status: a query without data goes back to pending when it is asked again, so a key that followed the
+        status would remount the rooms on a failure, which asks again, and so on without end.
+      */}
+      <div key={offers.data ? 'loaded' : 'loading'} className={offers.isPending ? 'rooms-page__offers rooms-page__offers--loading' : 'rooms-page__offers'}>
+        {unknownHotel ? null : <RoomOffers searched={searched} locale={locale} cartId={cartId} />}
       </div>
     </div>
   );
 }
+

@@ -3,7 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/web/render-app';
 import type { HotelResult, HotelSearchResponse } from '../../contract/search';
 
-/* What the results' prices are: per night, for all the rooms of the search together. */
+/*
+ * What the results' prices are. The search prices all its rooms together: one room shows its price per
+ * night; several rooms show the stay's total with its nights and rooms, never a "per night" that would
+ * read as one room's price.
+ */
 
 const price = (perNight: number) => ({
   currency: 'EUR' as const,
@@ -43,13 +47,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('results: the price per night', () => {
-  it('says the price is for all rooms together when the search has several', async () => {
+describe('results: the price and what it covers', () => {
+  it('shows the total of the stay for all rooms when the search has several, not a price per night', async () => {
     await renderApp('/en/find-a-hotel?location=Berlin&rooms=2&room-1-adults=2&room-2-adults=1&room-2-child-1=5', answerHotels);
     const card = (await screen.findByRole('heading', { name: 'Jaz Berlin' }, { timeout: 30_000 })).closest('article') as HTMLElement;
-    expect(within(card).getByText('€190.00')).toBeTruthy();
-    expect(within(card).getByText('per night for 2 rooms')).toBeTruthy();
-    expect(within(card).getByText('Members save €10.00 per night for 2 rooms')).toBeTruthy();
+    expect(within(card).getByText('€380.00')).toBeTruthy();
+    expect(within(card).getByText('total for 2 nights, 2 rooms')).toBeTruthy();
+    expect(within(card).getByText('€400.00')).toBeTruthy();
+    expect(within(card).getByText('Members save €20.00 in total')).toBeTruthy();
+    expect(within(card).queryByText(/per night/)).toBeNull();
   });
 
   it('says per night alone for one room', async () => {

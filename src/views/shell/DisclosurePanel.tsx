@@ -4,8 +4,11 @@ import type { ReactNode } from 'react';
 interface DisclosurePanelProps {
   /** What the button shows. */
   summary: ReactNode;
-  /** Names the button for screen readers (the field's label and value). */
-  labelledBy?: string;
+  /**
+   * The field's name, read before what the button shows. The button's name is its own text (this name,
+   * visually hidden, then the summary), so what a person sees on it is always part of what they can say.
+   */
+  label: string;
   buttonClassName?: string;
   panelClassName?: string;
   panelLabel: string;
@@ -16,7 +19,7 @@ interface DisclosurePanelProps {
  * A button that opens a panel below it: Escape or a click outside closes it and gives focus back to the
  * button. The disclosure pattern needs no library, so the search bar stays light.
  */
-export function DisclosurePanel({ summary, labelledBy, buttonClassName, panelClassName, panelLabel, children }: DisclosurePanelProps) {
+export function DisclosurePanel({ summary, label, buttonClassName, panelClassName, panelLabel, children }: DisclosurePanelProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const buttonId = useId();
@@ -53,9 +56,9 @@ export function DisclosurePanel({ summary, labelledBy, buttonClassName, panelCla
         className={buttonClassName}
         aria-expanded={open}
         aria-controls={panelId}
-        aria-labelledby={labelledBy}
         onClick={() => setOpen((value) => !value)}
       >
+        <span className="visually-hidden">{label} </span>
         {summary}
       </button>
       {open ? (

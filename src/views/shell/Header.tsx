@@ -13,8 +13,10 @@ export function Header({ locale, tokens }: { locale: Locale; tokens: ThemeTokens
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link to="/$locale/" params={{ locale }} className="site-header__home" aria-label={t`Home page`}>
+        {/* The visible wordmark starts the link's name, so a person who says what they see can follow it. */}
+        <Link to="/$locale/" params={{ locale }} className="site-header__home">
           <ThemeLogo tokens={tokens} />
+          <span className="visually-hidden"> {t`Home page`}</span>
         </Link>
         <nav className="site-nav" aria-label={t`Main`}>
           <ul>

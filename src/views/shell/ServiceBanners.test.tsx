@@ -133,23 +133,39 @@ async function openDialog(): Promise<HTMLDialogElement> {
 }
 
 describe('service banners', () => {
-  it('render nothing on the server, even with the messages at hand, and appear once the page is hydrated', async () => {
+  it('are in the server page as they open by default, and the browser takes them over without moving them', async () => {
     const { prelude } = await prerender(tree('/en/find-a-hotel').element);
     const html = await new Response(prelude).text();
-    expect(html).not.toContain('Planned maintenance');
-    expect(html).not.toContain('<section');
+    expect(html).toContain('Planned maintenance');
     const container = document.createElement('div');
     container.innerHTML = html;
     document.body.append(container);
+    // The text is there before any script runs, as plain text (the server has no DOM to sanitise HTML with).
+    expect(within(container).getByRole('region', { name: 'Planned maintenance' }).textContent).toContain('Search may be slower tonight.');
     const recoverable = vi.fn();
     const { element, system } = tree('/en/find-a-hotel');
     const root = await act(async () => hydrateRoot(container, element, { onRecoverableError: recoverable }));
-    expect(within(container).queryByRole('region')).toBeNull();
+    expect(within(container).getAllByRole('region').map((region) => within(region).getByRole('heading').textContent)).toEqual(['Planned maintenance', 'We are here for you']);
     await takeOver(system);
-    await waitFor(() => expect(within(container).getByRole('region', { name: 'Planned maintenance' })).toBeTruthy());
+    // Taken over: the editor's formatting, sanitised, in the same place.
+    await waitFor(() => expect(within(container).getByRole('region', { name: 'Planned maintenance' }).querySelector('strong')?.textContent).toBe('slower'));
     expect(recoverable).not.toHaveBeenCalled();
     act(() => root.unmount());
     container.remove();
+  });
+
+  it('in the server page keep no markup of the message, only its text', async () => {
+    const scripted: ServiceMessage = {
+      id: 9,
+      attributes: { targetUrls: '', isOpenedByDefault: true, header: 'Tricky', description: '<p>One &amp; two<script>alert(1)</script></p><p>Three<br>four <img src=x onerror=alert(1)></p>', backgroundColor: '#eee' },
+    };
+    const { prelude } = await prerender(tree('/en/', [scripted]).element);
+    const html = await new Response(prelude).text();
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<img');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    expect([...container.querySelectorAll('.service-banner__body p')].map((line) => line.textContent)).toEqual(['One & two', 'Three', 'four']);
   });
 
   it.each([

@@ -6,7 +6,7 @@ import type { CSSProperties } from 'react';
 import type { ServiceMessage } from '../../contract/content';
 import type { Locale } from '../../contract/locales';
 import type { BannerRef } from '../../machines/app/app.types';
-import { descriptionHtmlOf, messagesForPage, selectBannerExpanded, selectBannerShown } from '../../machines/banners/banners.selectors';
+import { descriptionHtmlOf, descriptionLinesOf, messagesForPage, selectBannerExpanded, selectBannerPending, selectBannerShown } from '../../machines/banners/banners.selectors';
 import { serviceMessagesQuery } from '../../services/content/queries';
 import { useAppSelector } from './session-context';
 import './service-banners.css';
@@ -14,32 +14,45 @@ import './service-banners.css';
 /**
  * The service banners of the page (spec section 4): the messages whose targetUrls match the path, each
  * expanded or collapsed as the visitor left it. Each is the app's `banner.<id>` actor, which the app starts
- * in the browser once the page is taken over: nothing renders on the server or before hydration (the
- * open state lives in the browser's storage, and the first browser render must match the server's).
+ * in the browser once the page is taken over. Until then (on the server, and in the browser's first
+ * render, which must match it) each shows as it opens by default: the banners are in the page's first
+ * paint, and nothing under them moves when the app takes over (decision 0036).
  */
 export function ServiceBanners({ locale, pathname }: { locale: Locale; pathname: string }) {
   const { data } = useQuery(serviceMessagesQuery(locale));
   const banners = useAppSelector((snapshot) => snapshot.context.banners);
-  const messages = messagesForPage(data ?? [], pathname).filter((message) => banners[message.id]);
+  const messages = messagesForPage(data ?? [], pathname);
   if (messages.length === 0) return null;
   return (
     <div className="service-banners">
-      {messages.map((message) => (
-        <ServiceBanner key={message.id} message={message} actor={banners[message.id] as BannerRef} />
-      ))}
+      {messages.map((message) => {
+        const actor = banners[message.id];
+        return actor ? <ServiceBanner key={message.id} message={message} actor={actor} /> : <BannerView key={message.id} message={message} expanded={message.attributes.isOpenedByDefault} asText />;
+      })}
     </div>
   );
 }
 
 function ServiceBanner({ message, actor }: { message: ServiceMessage; actor: BannerRef }) {
+  const shown = useSelector(actor, selectBannerShown);
+  const expanded = useSelector(actor, selectBannerExpanded);
+  const pending = useSelector(actor, selectBannerPending);
+  // Before its kept state is read, the banner stays as the page showed it.
+  if (pending) return <BannerView message={message} expanded={message.attributes.isOpenedByDefault} asText />;
+  return shown ? <BannerView message={message} expanded={expanded} onToggle={() => actor.send({ type: 'banner.toggle' })} /> : null;
+}
+
+/**
+ * A banner as it shows: its header, its toggle, and its text when expanded. Before the app runs (`asText`:
+ * the server's page and the browser's first render) the text is plain, a paragraph per line, and the
+ * toggle waits for the app; then the editor's formatting, sanitised.
+ */
+function BannerView({ message, expanded, onToggle, asText = false }: { message: ServiceMessage; expanded: boolean; onToggle?: () => void; asText?: boolean }) {
   const { t } = useLingui();
   const headerId = useId();
   const bodyId = useId();
-  const shown = useSelector(actor, selectBannerShown);
-  const expanded = useSelector(actor, selectBannerExpanded);
-  const html = useMemo(() => descriptionHtmlOf(message), [message]);
+  const html = useMemo(() => (asText ? '' : descriptionHtmlOf(message)), [message, asText]);
 
-  if (!shown) return null;
   const style = { '--service-banner-background': message.attributes.backgroundColor } as CSSProperties;
   return (
     <section className="service-banner" style={style} aria-labelledby={headerId} data-service-message={message.id}>
@@ -47,12 +60,20 @@ function ServiceBanner({ message, actor }: { message: ServiceMessage; actor: Ban
         <h2 id={headerId} className="service-banner__header">
           {message.attributes.header}
         </h2>
-        <button type="button" className="service-banner__toggle" aria-expanded={expanded} aria-controls={bodyId} onClick={() => actor.send({ type: 'banner.toggle' })}>
+        <button type="button" className="service-banner__toggle" aria-expanded={expanded} aria-controls={bodyId} onClick={onToggle}>
           {expanded ? t`Close` : t`Open`}
         </button>
       </div>
       {/* Editor HTML, sanitised by DOMPurify (architecture security checklist). */}
-      <div id={bodyId} className="service-banner__body" hidden={!expanded} dangerouslySetInnerHTML={{ __html: html }} />
+      {asText ? (
+        <div id={bodyId} className="service-banner__body" hidden={!expanded}>
+          {descriptionLinesOf(message).map((line, index) => (
+            <p key={index}>{line}</p>
+          ))}
+        </div>
+      ) : (
+        <div id={bodyId} className="service-banner__body" hidden={!expanded} dangerouslySetInnerHTML={{ __html: html }} />
+      )}
     </section>
   );
 }

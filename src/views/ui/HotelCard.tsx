@@ -13,7 +13,8 @@ export function HotelCard({ hotel, locale }: { hotel: HotelSummary; locale: Loca
       : null;
   return (
     <Link to="/$locale/hotels/$hotelCode" params={{ locale, hotelCode: hotel.hotelCode }} className="card" data-hotel={hotel.hotelCode}>
-      <img src={hotel.image.url} alt={hotel.image.alt} width="360" height="240" loading="lazy" decoding="async" />
+      {/* The drawing of the hotel's front illustrates the name below it: decorative, so the link reads as the name. */}
+      <img src={hotel.image.url} alt="" width="360" height="240" loading="lazy" decoding="async" />
       <div className="card__body">
         <p className="card__title">
           <bdi>{hotel.hotelName}</bdi>

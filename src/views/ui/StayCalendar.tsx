@@ -1,6 +1,7 @@
 import { parseDate, toCalendarDate } from '@internationalized/date';
 import type { CalendarDate, DateValue } from '@internationalized/date';
 import { useLingui } from '@lingui/react/macro';
+import { useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Button, CalendarCell, CalendarGrid, Heading, I18nProvider, RangeCalendar } from 'react-aria-components';
 import type { Locale } from '../../contract/locales';
@@ -43,6 +44,10 @@ interface StayCalendarProps {
  */
 export function StayCalendar({ locale, value, onChange, min, max, isDateUnavailable, dayExtra, onVisibleMonthChange, footer }: StayCalendarProps) {
   const { t } = useLingui();
+  // The range last handed on. The library commits a range again when focus leaves the calendar before its
+  // own state has let go of the arrival: a caller that closes the calendar on the departure (focus goes back
+  // to its button) would otherwise hear the same range twice.
+  const delivered = useRef<string | null>(null);
   return (
     <I18nProvider locale={bookingDateLocale(locale)}>
       <RangeCalendar
@@ -56,7 +61,11 @@ export function StayCalendar({ locale, value, onChange, min, max, isDateUnavaila
         onFocusChange={(date) => onVisibleMonthChange?.(calendarDateToIso(toCalendarDate(date).set({ day: 1 })))}
         isDateUnavailable={isDateUnavailable ? (date) => isDateUnavailable(calendarDateToIso(date)) : undefined}
         onChange={(range) => {
-          if (range) onChange({ start: calendarDateToIso(range.start), end: calendarDateToIso(range.end) });
+          if (!range) return;
+          const chosen = { start: calendarDateToIso(range.start), end: calendarDateToIso(range.end) };
+          if (delivered.current === `${chosen.start}/${chosen.end}`) return;
+          delivered.current = `${chosen.start}/${chosen.end}`;
+          onChange(chosen);
         }}
       >
         <header className="calendar__header">

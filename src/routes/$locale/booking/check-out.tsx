@@ -32,6 +32,7 @@ export const Route = createFileRoute('/$locale/booking/check-out')({
   onLeave: ({ context }) => context.app.send({ type: 'checkout.closed' }),
   component: function CheckOutRoute() {
     const { locale } = Route.useRouteContext();
-    return <CheckoutPage locale={locale} />;
+    const { searched } = Route.useSearch();
+    return <CheckoutPage locale={locale} searched={searched} />;
   },
 });

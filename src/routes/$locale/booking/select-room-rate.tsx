@@ -1,4 +1,5 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useLocation } from '@tanstack/react-router';
+import { selectReplacedUrlValues } from '../../../machines/search/search.selectors';
 import { RoomsPageSchema } from '../../../services/search/search-url';
 import { closePageSearch, keepSearchedOutOfUrl, openPageSearch } from '../../-search-url';
 import { SelectRoomRatePage } from '../../../views/search/SelectRoomRatePage';
@@ -12,6 +13,8 @@ export const Route = createFileRoute('/$locale/booking/select-room-rate')({
   component: function SelectRoomRateRoute() {
     const { locale } = Route.useRouteContext();
     const { searched, cart_id: cartId } = Route.useSearch();
-    return <SelectRoomRatePage locale={locale} searched={searched} cartId={cartId ?? null} />;
+    // The address as the router read it, before the search codec replaced what it could not use.
+    const given = useLocation({ select: (location) => location.search as Record<string, unknown> });
+    return <SelectRoomRatePage locale={locale} searched={searched} cartId={cartId ?? null} replaced={selectReplacedUrlValues(given, searched)} />;
   },
 });

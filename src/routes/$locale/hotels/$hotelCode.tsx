@@ -1,10 +1,12 @@
-import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
-import { searchLinkSearch } from '../../../machines/search/search.selectors';
+import { createFileRoute, notFound, redirect, useLocation } from '@tanstack/react-router';
+import { searchLinkSearch, selectReplacedUrlValues } from '../../../machines/search/search.selectors';
 import * as v from 'valibot';
 import { HotelCodeParamSchema } from '../../../contract/content';
 import { hotelQuery } from '../../../services/content/queries';
 import { SearchPageSchema } from '../../../services/search/search-url';
 import { HotelPage } from '../../../views/hotel/HotelPage';
+import { ReplacedValuesNotice } from '../../../views/search/ReplacedValuesNotice';
+import { RoomOffers } from '../../../views/search/RoomOffers';
 import { SearchBar } from '../../../views/search/SearchBar';
 import { loadContentOrNotFound } from '../../-load-content';
 import { closePageSearch, keepSearchedOutOfUrl, openPageSearch } from '../../-search-url';
@@ -27,6 +29,22 @@ export const Route = createFileRoute('/$locale/hotels/$hotelCode')({
   component: function HotelRoute() {
     const { locale } = Route.useRouteContext();
     const { hotelCode } = Route.useParams();
-    return <HotelPage locale={locale} hotelCode={hotelCode} searchForm={<SearchBar locale={locale} calendarFor={{ hotelCode }} hotelCode={hotelCode} />} />;
+    const { searched } = Route.useSearch();
+    // The address as the router read it: the values the search could not use are said above the form.
+    const given = useLocation({ select: (location) => location.search as Record<string, unknown> });
+    return (
+      <HotelPage
+        locale={locale}
+        hotelCode={hotelCode}
+        searched={searched}
+        searchForm={
+          <>
+            <ReplacedValuesNotice replaced={selectReplacedUrlValues(given, searched)} locale={locale} />
+            <SearchBar locale={locale} calendarFor={{ hotelCode }} hotelCode={hotelCode} />
+          </>
+        }
+        roomsFor={(stay) => <RoomOffers locale={locale} searched={stay} cartId={null} />}
+      />
+    );
   },
 });

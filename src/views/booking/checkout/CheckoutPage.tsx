@@ -3,38 +3,56 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Locale } from '../../../contract/locales';
 import { selectNotice, selectPhase, selectRoomsPageSearch } from '../../../machines/cart/cart.selectors';
+import { searchLinkSearch } from '../../../machines/search/search.selectors';
 import type { RouterSearch } from '../../../services/navigation/router-search';
+import type { SearchQueryState } from '../../../services/search/search-state';
 import { PageTitle } from '../../shell/PageTitle';
 import { LoadFailed } from '../../shell/QueryState';
 import { useAppSelector, useAppSystem, useLoginControl } from '../../shell/session-context';
 import { CartActorContext } from './checkout-context';
 import { CheckoutForm } from './CheckoutForm';
+import { useHydrated } from './use-hydrated';
 import './checkout.css';
 
 /**
  * The check-out page (spec sections 2 and 4): the second booking step, payment. Its cart is the app's
  * `cart` actor, started by the app once the session knows who is there (the cart belongs to the member
  * when one is signed in); sign-ins and sign-outs part-way reach it as events.
+ *
+ * The server renders the page without a cart (it knows no session), and so does the browser's first render
+ * when it takes that page over, even if the cart already runs by then: the cart is shown from the render
+ * after hydration on. Both renders show the booking steps and the loading shape, which the cart's own
+ * loading state keeps in place, so nothing moves when the cart arrives.
  */
-export function CheckoutPage({ locale }: { locale: Locale }) {
+export function CheckoutPage({ locale, searched }: { locale: Locale; searched: SearchQueryState }) {
   const { t } = useLingui();
   const { app } = useAppSystem();
-  const cart = useAppSelector((snapshot) => snapshot.context.cart);
-  const codeFailed = useAppSelector((snapshot) => snapshot.hasTag('checkoutLoadFailed'));
+  const hydrated = useHydrated();
+  const runningCart = useAppSelector((snapshot) => snapshot.context.cart);
+  const failed = useAppSelector((snapshot) => snapshot.hasTag('checkoutLoadFailed'));
+  const cart = hydrated ? runningCart : null;
+  const codeFailed = hydrated && failed;
+  // The rooms page of the search in the address, until the cart says which search it books.
+  const addressSearch = searched.location.trim() === '' ? null : searchLinkSearch(searched);
   return (
     <div className="page checkout-page" data-page="check-out">
       <PageTitle title={t`Payment`} />
       <h1>{t`Complete your booking`}</h1>
       {cart ? (
         <CartActorContext.Provider value={cart}>
-          <CheckoutSteps locale={locale} />
+          <CartCheckoutSteps locale={locale} />
           <SignedOutNotice />
           <CheckoutPhase locale={locale} />
         </CartActorContext.Provider>
-      ) : codeFailed ? (
-        <LoadFailed message={t`Your booking could not be loaded. Check your connection and try again.`} onRetry={() => app.send({ type: 'checkout.retry' })} />
       ) : (
-        <CheckoutSkeleton />
+        <>
+          <CheckoutSteps locale={locale} query={addressSearch} />
+          {codeFailed ? (
+            <LoadFailed message={t`Your booking could not be loaded. Check your connection and try again.`} onRetry={() => app.send({ type: 'checkout.retry' })} />
+          ) : (
+            <CheckoutSkeleton />
+          )}
+        </>
       )}
     </div>
   );
@@ -77,9 +95,8 @@ function SearchAgainLink({ locale, query, className, children }: { locale: Local
 }
 
 /** The booking steps (spec section 2): select room, then payment; the first links back to change the rooms. */
-function CheckoutSteps({ locale }: { locale: Locale }) {
+function CheckoutSteps({ locale, query }: { locale: Locale; query: RouterSearch | null }) {
   const { t } = useLingui();
-  const query = CartActorContext.useSelector((snapshot) => selectRoomsPageSearch(snapshot, { withRates: true }), shallowEqual);
   return (
     <nav aria-label={t`Booking steps`}>
       <ol className="checkout-steps">
@@ -90,6 +107,12 @@ function CheckoutSteps({ locale }: { locale: Locale }) {
       </ol>
     </nav>
   );
+}
+
+/** The booking steps once the cart runs: the first links to the rooms of the search the cart books. */
+function CartCheckoutSteps({ locale }: { locale: Locale }) {
+  const query = CartActorContext.useSelector((snapshot) => selectRoomsPageSearch(snapshot, { withRates: true }), shallowEqual);
+  return <CheckoutSteps locale={locale} query={query} />;
 }
 
 /**

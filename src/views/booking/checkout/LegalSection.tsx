@@ -3,10 +3,8 @@ import { useId, useRef } from 'react';
 import type { Locale } from '../../../contract/locales';
 import { roomStaysOf } from '../../../machines/cart/cart.rules';
 import { selectCart } from '../../../machines/cart/cart.selectors';
+import { formatBerlinDateTime } from '../../ui/format/dates';
 import { CartActorContext } from './checkout-context';
-
-const dateTimeFormat = (locale: Locale) =>
-  new Intl.DateTimeFormat(`${locale}-u-nu-latn-ca-gregory`, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' });
 
 /**
  * The legal texts before paying (spec anchor #payment-legal-provisions): each room's cancellation and
@@ -22,7 +20,7 @@ export function LegalSection({ locale }: { locale: Locale }) {
       <ul>
         {rooms.map(({ roomStay }, index) => {
           const info = roomStay.reservation_info;
-          const until = info.free_cancellation_until ? dateTimeFormat(locale).format(new Date(info.free_cancellation_until)) : null;
+          const until = info.free_cancellation_until ? formatBerlinDateTime(info.free_cancellation_until, locale) : null;
           const name = rooms.length > 1 ? t`Room ${index + 1}` : t`Your room`;
           return (
             <li key={roomStay.room_stay_id}>

@@ -12,13 +12,13 @@ import type { ConfirmationInput } from '../../../machines/confirmation/confirmat
 import { selectToken } from '../../../machines/session/session.selectors';
 import { calendarHref, stayCalendar } from '../../ui/format/calendar';
 import { classifyOrderFailure, orderQuery } from '../../../services/booking/queries';
-import { formatCalendarDate } from '../../ui/format/dates';
+import { formatCalendarDate, formatTimeOfDay } from '../../ui/format/dates';
 import { formatMoney, formatPoints } from '../../ui/format/money';
 import { useFlag } from '../../shell/flags-context';
 import { PageTitle } from '../../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../../shell/QueryState';
 import { SessionActorContext, useAuthAccess } from '../../shell/session-context';
-import { breakfastOf, formatDeadline, formatHotelTime, modifyLink, telHref } from './booking-format';
+import { breakfastOf, formatDeadline, modifyLink, telHref } from './booking-format';
 import { BookingNotFound } from './BookingNotFound';
 import { CancelReservation } from './CancelReservation';
 import './confirmation.css';
@@ -193,13 +193,24 @@ function AddToCalendar({ order, stay, locale }: { order: Order; stay: OrderStay;
   const numbers = confirmed.map((room) => room.reservation_number).join(', ');
   const checkIn = formatCalendarDate(stay.check_in_date, locale);
   const checkOut = formatCalendarDate(stay.check_out_date, locale);
+  // The hotel's address, its times and its phone go with the event, so the guest's calendar has them on the way.
+  const hotel = order.hotel;
+  const fromTime = hotel ? formatTimeOfDay(hotel.check_in_from, locale) : null;
+  const untilTime = hotel ? formatTimeOfDay(hotel.check_out_until, locale) : null;
+  const phone = hotel?.phone ?? null;
   const calendar = stayCalendar({
     uid: `${order.order_id}-${stay.stay_id}@booking`,
     checkInDate: stay.check_in_date,
     checkOutDate: stay.check_out_date,
     summary: t`Stay at ${stay.hotel_name}`,
-    location: stay.hotel_name,
-    description: [t`Reservation numbers: ${numbers}`, t`Check-in: ${checkIn}`, t`Check-out: ${checkOut}`].join('\n'),
+    location: hotel ? `${stay.hotel_name}, ${hotel.street}, ${hotel.postal_code} ${hotel.city}, ${hotel.country}` : stay.hotel_name,
+    description: [
+      t`Reservation numbers: ${numbers}`,
+      fromTime ? t`Check-in: ${checkIn}, from ${fromTime}` : t`Check-in: ${checkIn}`,
+      untilTime ? t`Check-out: ${checkOut}, until ${untilTime}` : t`Check-out: ${checkOut}`,
+      ...(phone ? [t`Hotel phone: ${phone}`] : []),
+      ...(hotel ? [hotel.map_url] : []),
+    ].join('\n'),
     createdAt: order.created_at,
   });
   return (
@@ -359,8 +370,8 @@ function PaymentMethodName({ method }: { method: PaymentMethod }) {
 /** Where the hotel is, how to call it, and when rooms are ready and must be left (local times). */
 function HotelDetails({ hotel, locale }: { hotel: OrderHotel; locale: Locale }) {
   const { t } = useLingui();
-  const checkIn = formatHotelTime(hotel.check_in_from, locale);
-  const checkOut = formatHotelTime(hotel.check_out_until, locale);
+  const checkIn = formatTimeOfDay(hotel.check_in_from, locale);
+  const checkOut = formatTimeOfDay(hotel.check_out_until, locale);
   return (
     <section className="booking-hotel" aria-labelledby="booking-hotel-title">
       <h2 id="booking-hotel-title">{t`Your hotel`}</h2>

@@ -36,14 +36,6 @@ export function modifyLink(locale: Locale, orderId: string, reservationNumber: s
   return linkOptions({ to: '/$locale/booking/modify', params: { locale }, search: { order_id: orderId, reservation: reservationLinkValue(reservationNumber) } });
 }
 
-/** A hotel's local time of day (HH:mm) in the page's language, with Latin digits as the booking dates. */
-export function formatHotelTime(time: string, locale: Locale): string {
-  const match = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!match) return time;
-  const instant = new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2])));
-  return dateTimeFormat(`${locale}-u-nu-latn`, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(instant);
-}
-
 /** The add-ons that are a breakfast: a room with one has breakfast, though its rate does not include it. */
 const BREAKFAST_ADDONS: ReadonlySet<string> = new Set(['BREAKFAST', 'KIDS_BREAKFAST']);
 

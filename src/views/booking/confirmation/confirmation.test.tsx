@@ -155,6 +155,24 @@ describe('booking confirmation', { timeout: 15_000 }, () => {
     expect(within(page).getByRole('link', { name: 'Manage my booking' }).getAttribute('href')).toBe('/en/booking/manage');
   });
 
+  it("puts the hotel's own times, its address and phone in the page and in the calendar event", async () => {
+    const own = { ...HOTEL, check_in_from: '14:00', check_out_until: '11:30' };
+    await renderApp(PAGE, (url) => (url.pathname === ORDER_PATH ? { body: { data: order({ hotel: own }) } } : undefined));
+    const hotel = await screen.findByRole('region', { name: 'Your hotel' }, { timeout: 30_000 });
+    expect(within(hotel).getByText('From 14:00')).toBeTruthy();
+    expect(within(hotel).getByText('Until 11:30')).toBeTruthy();
+    const calendar = screen.getByRole('link', { name: 'Add to calendar' });
+    const ics = decodeURIComponent((calendar.getAttribute('href') ?? '').replace(/^data:text\/calendar;charset=utf-8,/, ''))
+      // Unfolded (RFC 5545 folds long lines) and unescaped, to read the values as written.
+      .replace(/\r\n /g, '')
+      .replace(/\\([,;\\])/g, '$1');
+    expect(ics).toContain('LOCATION:Jaz in the City Berlin, Torstraße 12, 10119 Berlin, Germany');
+    expect(ics).toContain(`Check-in: ${formatCalendarDate(CHECK_IN, 'en')}, from 14:00`);
+    expect(ics).toContain(`Check-out: ${formatCalendarDate(CHECK_OUT, 'en')}, until 11:30`);
+    expect(ics).toContain('Hotel phone: +49 30 1234 5670');
+    expect(ics).toContain(HOTEL.map_url);
+  });
+
   it('shows no phone line for a hotel without a number on record', async () => {
     await renderApp(PAGE, (url) => (url.pathname === ORDER_PATH ? { body: { data: order({ hotel: { ...HOTEL, phone: null } }) } } : undefined));
     const hotel = await screen.findByRole('region', { name: 'Your hotel' }, { timeout: 30_000 });

@@ -328,14 +328,15 @@ function StayDates({
   const nights = valid ? nightsBetween(checkInDate, checkOutDate) : 0;
   return (
     <div className="form-field booking-change__dates">
-      <span id={`${id}-label`}>{t`Arrival and departure`}</span>
+      {/* Beside the button only for the eye: the button says the same in its own name. */}
+      <span aria-hidden={disabled ? undefined : true}>{t`Arrival and departure`}</span>
       {disabled ? (
         <p id={`${id}-value`}>
           <bdi>{formatCalendarDate(shown.start, locale)}</bdi> – <bdi>{formatCalendarDate(shown.end, locale)}</bdi>
         </p>
       ) : (
         <DisclosurePanel
-          labelledBy={`${id}-label ${id}-value`}
+          label={t`Arrival and departure`}
           buttonClassName="field__button"
           panelClassName="popover dialog popover--calendar"
           panelLabel={t`Choose your dates`}

@@ -1,10 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect } from 'react';
+import { selectOverlayMayShow } from '../../../machines/app/app.selectors';
 import type { TargetedRef } from '../../../machines/app/app.types';
 import { selectIsReady, selectKindOnScreen } from '../../../machines/targeted/targeted.selectors';
 import { useAppSelector } from '../session-context';
 
 const TargetedMessages = lazy(() => import('./TargetedMessages'));
+
+const mayShowTargeted = selectOverlayMayShow('targeted');
 
 /** Mouse, touch and key activity (spec section 4): any of them starts the inactivity period again. */
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'wheel', 'touchstart', 'keydown'] as const;
@@ -12,17 +15,23 @@ const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'wheel', 'touchstart', 'keydo
 /**
  * The shell's place for targeted messages (spec section 4). The app runs their flow (`targeted`) once
  * the visitor may be shown them; until then nothing is here. The message views are loaded only when
- * the flow brings up a message.
+ * the flow brings up a message, and it shows only when the app lets it: one overlay at a time, none
+ * before the visitor has seen search results (machines/app/app.overlays.ts).
  */
 export function TargetedMessagesHost() {
   const targeted = useAppSelector((snapshot) => snapshot.context.targeted);
-  return targeted ? <TargetedMessagesOf actor={targeted} /> : null;
+  const mayShow = useAppSelector(mayShowTargeted);
+  return targeted ? <TargetedMessagesOf actor={targeted} mayShow={mayShow} /> : null;
 }
 
-/** The flow's message on screen, and the page's activity and scrolling reported to it. */
-export function TargetedMessagesOf({ actor }: { actor: TargetedRef }) {
+/**
+ * The flow's message on screen, and the page's activity and scrolling reported to it. `mayShow`: the app
+ * lets the message be the overlay on screen now; until then the flow's message waits, unseen.
+ */
+export function TargetedMessagesOf({ actor, mayShow }: { actor: TargetedRef; mayShow: boolean }) {
   const ready = useSelector(actor, selectIsReady);
-  const kind = useSelector(actor, selectKindOnScreen);
+  const flowKind = useSelector(actor, selectKindOnScreen);
+  const kind = mayShow ? flowKind : null;
 
   // DOM work: the window's activity and scroll events reach the flow (its inactivity and scroll triggers).
   useEffect(() => {

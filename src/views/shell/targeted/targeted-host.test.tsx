@@ -66,7 +66,7 @@ describe('targeted messages in the app', () => {
 
   it('with consent to messages but not to tracking: only messages without visitor filters', async () => {
     chooseConsent(['targetedMessages']);
-    await renderApp('/en/', content([GUESTS_ONLY]));
+    await renderApp('/en/find-a-hotel', content([GUESTS_ONLY]));
     await screen.findByRole('heading', { level: 1 }, { timeout: 30_000 });
     await waitFor(() => expect(document.querySelector('.targeted-notifications')).not.toBeNull(), { timeout: 30_000 });
     expect(screen.queryByRole('region', { name: 'New here?' })).toBeNull();
@@ -74,7 +74,19 @@ describe('targeted messages in the app', () => {
 
   it('with both: the guests-only notification shows to a guest', async () => {
     chooseConsent(['targetedMessages', 'analytics']);
-    await renderApp('/en/', content([GUESTS_ONLY]));
+    await renderApp('/en/find-a-hotel', content([GUESTS_ONLY]));
+    expect(await screen.findByRole('region', { name: 'New here?' }, { timeout: 30_000 })).toBeTruthy();
+  });
+
+  it('waits until the visitor has seen search results: nothing over the home page, then the message on the results', async () => {
+    chooseConsent(['targetedMessages', 'analytics']);
+    const { router } = await renderApp('/en/', content([GUESTS_ONLY]));
+    await waitFor(() => expect(document.querySelector('.targeted-notifications')).not.toBeNull(), { timeout: 30_000 });
+    // The flow has its message up; the app holds it back on the home page.
+    const { app } = router.options.context;
+    await waitFor(() => expect(app.getSnapshot().context.targeted?.getSnapshot().hasTag('notification')).toBe(true));
+    expect(screen.queryByRole('region', { name: 'New here?' })).toBeNull();
+    router.history.push('/en/find-a-hotel?location=Berlin');
     expect(await screen.findByRole('region', { name: 'New here?' }, { timeout: 30_000 })).toBeTruthy();
   });
 

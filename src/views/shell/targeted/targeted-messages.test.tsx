@@ -66,7 +66,7 @@ async function renderFlow({ messages, pathname = '/en/', host, visitor }: FlowOp
   actor.start();
   const view = render(
     <I18nProvider i18n={i18n}>
-      <TargetedMessagesOf actor={actor} />
+      <TargetedMessagesOf actor={actor} mayShow />
     </I18nProvider>,
   );
   await settle();
