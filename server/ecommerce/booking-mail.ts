@@ -1,4 +1,5 @@
 import type { Order, OrderHotel } from '../../src/contract/ecommerce';
+import { formattingLocale } from '../../src/contract/formatting-locale';
 import type { Locale } from '../../src/contract/locales';
 import { type Html, html } from './mail-html';
 
@@ -339,8 +340,8 @@ export const BOOKING_LABELS: Record<Locale, Labels> = {
   },
 };
 
-/** Intl wants a region-free language tag; Arabic digits stay Latin, as on the site. */
-export const intlLocale = (locale: Locale) => (locale === 'ar' ? 'ar-u-nu-latn' : locale);
+/** The conventions the site formats with (British English, not American); Arabic digits stay Latin, as on the site. */
+export const intlLocale = (locale: Locale) => formattingLocale(locale === 'ar' ? 'ar-u-nu-latn' : locale);
 
 export function formatMailDate(isoDate: string, locale: Locale): string {
   return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));

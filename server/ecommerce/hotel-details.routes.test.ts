@@ -37,12 +37,12 @@ describe("a booking's hotel details", () => {
     const mail = (answer.body as { data: OutboxMail[] }).data.find((candidate) => candidate.kind === 'booking-confirmation');
     if (!mail) throw new Error('no confirmation mail');
     expect(mail.text).toContain(`Phone: ${OWN.phone}`);
-    expect(mail.text).toContain('from 2:00 PM');
-    expect(mail.text).toContain('until 11:30 AM');
+    expect(mail.text).toContain('from 14:00');
+    expect(mail.text).toContain('until 11:30');
     expect(mail.text).toMatch(/Map: https:\/\/www\.openstreetmap\.org\/\S+/);
     expect(mail.html).toContain(`<a href="tel:+49305550123">${OWN.phone}</a>`);
     expect(mail.html).toMatch(/<a href="https:\/\/www\.openstreetmap\.org\/[^"]+">Lichtensteinallee \d+, 10787 Berlin, Germany<\/a>/);
-    expect(mail.html).toContain('from 2:00 PM');
+    expect(mail.html).toContain('from 14:00');
   });
 
   it('are seeded for every hotel: a phone with its city prefix, and times of day, a few hotels keeping their own', async () => {

@@ -94,8 +94,8 @@ describe('booking mails', () => {
       '+49 30 123456',
       'Phone: +49 30 123456',
       'Map: https://www.openstreetmap.org/',
-      'from 3:00 PM',
-      'until 12:00 PM',
+      'from 15:00',
+      'until 12:00',
       'Breakfast: included',
       '1 × Parking',
       'Cancellation insurance: €20.00',
@@ -117,8 +117,12 @@ describe('booking mails', () => {
     expect(mail.html).toContain('<a href="tel:+49305550123">+49 (30) 555-0123</a>');
     expect(mail.html).toContain('<a href="https://www.openstreetmap.org/?mlat=52.5&amp;mlon=13.3">Lichtensteinallee 1, 10787 Berlin, Germany</a>');
     expect(mail.text).toContain('Map: https://www.openstreetmap.org/?mlat=52.5&mlon=13.3');
-    expect(mail.text).toContain('from 2:00 PM');
-    expect(mail.text).toContain('until 11:30 AM');
+    expect(mail.text).toContain('from 14:00');
+    expect(mail.text).toContain('until 11:30');
+    // British English, as the site writes it: a 24-hour clock, never "11:30 AM".
+    expect(mail.text).not.toMatch(/\b[AP]M\b/);
+    expect(mail.text).toContain(formatMailDate('2026-04-01', 'en'));
+    expect(formatMailDate('2026-04-01', 'en')).toBe('Wednesday, 1 April 2026');
     const german = confirmationMail('guest@example.com', bookingOfOrder({ ...base, hotel }, 'de', LINK));
     expect(german.text).toContain('14:00');
     expect(german.text).toContain('11:30');

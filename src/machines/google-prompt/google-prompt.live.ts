@@ -47,7 +47,11 @@ export function createLiveGooglePromptLogic({ app, page, flags, queryClient }: G
         const sessionSubscription = session.subscribe(report);
         const stops = [page.subscribe(report), onSocialConsentChange(report), flags.subscribe(report), () => sessionSubscription.unsubscribe()];
         report();
-        return () => stops.forEach((stop) => stop());
+        return () => {
+          stops.forEach((stop) => stop());
+          // The prompt stops (its page part went): the app no longer follows it as an overlay.
+          app.send({ type: 'overlay.unfollow', overlay: 'googlePrompt' });
+        };
       }),
       checkPrompt: fromPromise(async () => {
         const providers = await queryClient.fetchQuery(providersQuery());
@@ -64,6 +68,7 @@ export function createLiveGooglePromptLogic({ app, page, flags, queryClient }: G
       }),
     },
     actions: {
+      announce: ({ self }) => app.send({ type: 'overlay.follow', overlay: 'googlePrompt', actor: self }),
       markShown: () => setFlag(PERSISTED_KEYS.loginShown, PERSISTED_LIFETIMES_MS.loginShown, Date.now()),
       loadSignIn: () => app.send({ type: 'login.load' }),
       startGoogleSignIn: () => {

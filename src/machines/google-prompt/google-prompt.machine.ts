@@ -56,6 +56,8 @@ export const googlePromptMachine = setup({
     },
   },
   actions: {
+    /** Tells the app the prompt is there, so the app lets it show only when it is its turn among the overlays. */
+    announce: noEffect,
     keepConditions: assign(({ context, event }) => ({ conditions: reported(event) ?? context.conditions })),
     /** The login-shown flag: not again within a day. */
     markShown: noEffect,
@@ -69,6 +71,7 @@ export const googlePromptMachine = setup({
   id: 'googlePrompt',
   description: 'The Google one-tap prompt: planned on each page, shown at most once a day.',
   context: { conditions: null },
+  entry: 'announce',
   invoke: { id: 'watchConditions', src: 'watchConditions', input: null },
   initial: 'idle',
   states: {

@@ -2,42 +2,16 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/web/render-app';
 import type { Rate, RoomsResponse } from '../../contract/search';
+import { offerFixture, rateFixture } from './rooms.fixtures';
 
 /* The room page shows each room type's and rate's own points price, for the stay. */
 
 const SEARCH = 'location=JAZB&startDate=2027-04-01&endDate=2027-04-03&room-1-adults=2';
 
-function memberRate(rateCode: string, name: string, perNight: number, pointsPrice: number): Rate {
-  return {
-    rateCode,
-    name,
-    currencyCode: 'EUR',
-    avg_amnt_with_tax: perNight,
-    avg_amnt_no_tax: perNight - 10,
-    total_with_tax: perNight * 2,
-    city_tax: 5,
-    isMemberRate: true,
-    isBreakfastIncluded: false,
-    guaranteePolicy: { type: 1001, guaranteePolicyCode: 'G1', description: 'Guaranteed with your card' },
-    cancellationPolicy: { cancellationPolicyCode: 'C1', description: 'Free cancellation', freeCancellationUntil: null },
-    pair: null,
-    iconDeposit: false,
-    pointsPrice,
-    pointsEarned: 0,
-  };
-}
+const memberRate = (rateCode: string, name: string, perNight: number, pointsPrice: number): Rate =>
+  rateFixture(rateCode, name, { avg_amnt_with_tax: perNight, avg_amnt_no_tax: perNight - 10, total_with_tax: perNight * 2, isMemberRate: true, pointsPrice, pointsEarned: 0 });
 
-const offer = (typeCode: string, typeSaleName: string, rates: Rate[]) => ({
-  typeCode,
-  typeSaleName,
-  available: true,
-  min_amnt_with_tax: 100,
-  maxAdults: 2,
-  maxChildren: 1,
-  maxOccupancy: 3,
-  image: { url: '/images/room.jpg', alt: typeSaleName },
-  rates,
-});
+const offer = (typeCode: string, typeSaleName: string, rates: Rate[]) => offerFixture(typeCode, typeSaleName, rates);
 
 const ROOMS: RoomsResponse = {
   hotelCode: 'JAZB',

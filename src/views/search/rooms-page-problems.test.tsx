@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/web/render-app';
 import { addDays, todayInBerlin } from '../../contract/calendar-dates';
 import type { Hotel } from '../../contract/content';
-import type { Rate, RoomsResponse } from '../../contract/search';
+import type { RoomsResponse } from '../../contract/search';
+import { offerFixture } from './rooms.fixtures';
 import type { SearchQueryState } from '../../services/search/search-state';
 import { unknownChoices } from './RoomsPageProblems';
 
@@ -16,37 +17,8 @@ const START = addDays(todayInBerlin(), 30);
 const END = addDays(START, 2);
 const DATES = `startDate=${START}&endDate=${END}`;
 
-function rate(rateCode: string, name: string): Rate {
-  return {
-    rateCode,
-    name,
-    currencyCode: 'EUR',
-    avg_amnt_with_tax: 100,
-    avg_amnt_no_tax: 90,
-    total_with_tax: 200,
-    city_tax: 5,
-    isMemberRate: false,
-    isBreakfastIncluded: false,
-    guaranteePolicy: { type: 1001, guaranteePolicyCode: 'G1', description: 'Guaranteed with your card' },
-    cancellationPolicy: { cancellationPolicyCode: 'C1', description: 'Free cancellation', freeCancellationUntil: null },
-    pair: null,
-    iconDeposit: false,
-    pointsPrice: 20000,
-    pointsEarned: 400,
-  };
-}
 
-const offer = (typeCode: string, typeSaleName: string) => ({
-  typeCode,
-  typeSaleName,
-  available: true,
-  min_amnt_with_tax: 100,
-  maxAdults: 2,
-  maxChildren: 1,
-  maxOccupancy: 3,
-  image: { url: '/images/room.jpg', alt: typeSaleName },
-  rates: [rate('FLEX', 'Flexible'), rate('SAVER', 'Saver')],
-});
+const offer = (typeCode: string, typeSaleName: string) => offerFixture(typeCode, typeSaleName);
 
 const ROOMS: RoomsResponse = {
   hotelCode: 'JAZB',

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/web/render-app';
 import type { Rate, RoomsResponse } from '../../contract/search';
+import { offerFixture, rateFixture } from './rooms.fixtures';
 import type { FeatureFlag } from '../../services/flags/flags';
 import type * as FlagsContext from '../shell/flags-context';
 
@@ -17,37 +18,9 @@ vi.mock('../shell/flags-context', async (original) => {
 
 const SEARCH = 'location=JAZB&startDate=2027-04-01&endDate=2027-04-03&room-1-adults=2';
 
-function rate(rateCode: string, name: string): Rate {
-  return {
-    rateCode,
-    name,
-    currencyCode: 'EUR',
-    avg_amnt_with_tax: 100,
-    avg_amnt_no_tax: 90,
-    total_with_tax: 200,
-    city_tax: 5,
-    isMemberRate: false,
-    isBreakfastIncluded: false,
-    guaranteePolicy: { type: 1001, guaranteePolicyCode: 'G1', description: 'Guaranteed with your card' },
-    cancellationPolicy: { cancellationPolicyCode: 'C1', description: 'Free cancellation', freeCancellationUntil: null },
-    pair: null,
-    iconDeposit: false,
-    pointsPrice: 20000,
-    pointsEarned: 400,
-  };
-}
+const rate = (rateCode: string, name: string) => rateFixture(rateCode, name);
 
-const offer = (typeCode: string, typeSaleName: string) => ({
-  typeCode,
-  typeSaleName,
-  available: true,
-  min_amnt_with_tax: 100,
-  maxAdults: 2,
-  maxChildren: 1,
-  maxOccupancy: 3,
-  image: { url: '/images/room.jpg', alt: typeSaleName },
-  rates: [rate('FLEX', 'Flexible'), rate('SAVER', 'Saver')],
-});
+const offer = (typeCode: string, typeSaleName: string) => offerFixture(typeCode, typeSaleName);
 
 const ROOMS: RoomsResponse = {
   hotelCode: 'JAZB',

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { selectOverlayMayShow } from '../../../machines/app/app.selectors';
 import { createLiveGooglePromptLogic } from '../../../machines/google-prompt/google-prompt.live';
 import { selectPromptReady, selectPromptVisible } from '../../../machines/google-prompt/google-prompt.selectors';
@@ -30,12 +30,8 @@ export default function GooglePrompt() {
     };
     return createLiveGooglePromptLogic({ app, page, flags, queryClient });
   }, [app, router, flags, queryClient]);
+  // The prompt tells the app itself when it starts and stops (its live logic), so the app follows it as an overlay.
   const prompt = useActorRef(logic);
-  // Actor wiring, not a value watched: the app follows the prompt's actor for as long as it runs.
-  useEffect(() => {
-    app.send({ type: 'overlay.follow', overlay: 'googlePrompt', actor: prompt });
-    return () => app.send({ type: 'overlay.unfollow', overlay: 'googlePrompt' });
-  }, [app, prompt]);
   const mayShow = useAppSelector(mayShowPrompt);
   const visible = useSelector(prompt, selectPromptVisible) && mayShow;
   const ready = useSelector(prompt, selectPromptReady);
