@@ -41,13 +41,13 @@ test('a guest searches for two rooms, chooses a standard rate for each and reach
   await page.getByRole('button', { name: 'Done' }).click();
   await page.getByRole('button', { name: 'Search', exact: true }).click();
 
-  // The results say what the price is: per night, for both rooms together.
+  // The results say what the price is: the total of the stay, for both rooms together.
   await expect(page).toHaveURL(/\/en\/find-a-hotel\?/);
   const firstHotel = page
     .locator('.result-card')
     .filter({ has: page.getByRole('link', { name: 'Choose a room' }) })
     .first();
-  await expect(firstHotel.getByText('per night for 2 rooms', { exact: true })).toBeVisible();
+  await expect(firstHotel.getByText('total for 2 nights, 2 rooms', { exact: true })).toBeVisible();
   await firstHotel.getByRole('link', { name: 'Choose a room' }).click();
   await expect(page).toHaveURL(/\/en\/booking\/select-room-rate\?/);
 
