@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validToken } from '../../../test/auth/tokens';
 import { renderApp } from '../../../test/web/render-app';
 import { CHECKOUT_DRAFTS_KEY } from './checkout-drafts';
+import { MEMBER_PROFILE } from '../../../test/auth/members';
 
 /*
  * A member's check-out drafts (personal data in this tab's sessionStorage) end with their session, on
@@ -14,19 +15,7 @@ const company = { name: '', address_line: '', postal_code: '', city: '', country
 const traveller = { salutation: 'ms', first_name: 'Mia', last_name: 'Muster', email: 'mia@example.com', phone: '+49 30 1234567', country_code: 'DE', special_requests: '' };
 const stored = (member: boolean) => JSON.stringify({ cartId: 'cart-1', member, drafts: { 'rs-1': traveller }, company });
 
-const profile = {
-  Guid: 'guid-mia',
-  email: 'mia@example.com',
-  firstName: 'Mia',
-  lastName: 'Muster',
-  salutation: 'ms',
-  birthday: null,
-  locale: 'en',
-  address: null,
-  dailypointMasterId: 'dp-1',
-  profileComplete: true,
-  extras: {},
-};
+const profile = { ...MEMBER_PROFILE, Guid: 'guid-mia', email: 'mia@example.com' };
 
 function memberBff(url: URL) {
   switch (url.pathname.replace(/^\/bff/, '')) {

@@ -6,6 +6,7 @@ import { addDays, todayInBerlin } from '../../contract/calendar-dates';
 import type { Hotel } from '../../contract/content';
 import type { Rate, RoomsResponse } from '../../contract/search';
 import { formatCalendarDate } from '../ui/format/dates';
+import { rateFixture } from '../../../test/web/room-offers';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -56,23 +57,8 @@ describe('a hotel page', () => {
   });
 });
 
-const rate = (rateCode: string, name: string, price: number): Rate => ({
-  rateCode,
-  name,
-  currencyCode: 'EUR',
-  avg_amnt_with_tax: price,
-  avg_amnt_no_tax: price - 10,
-  total_with_tax: price * 2,
-  city_tax: 0,
-  isMemberRate: false,
-  isBreakfastIncluded: false,
-  guaranteePolicy: { type: 1001, guaranteePolicyCode: 'G1', description: 'Guaranteed with your card' },
-  cancellationPolicy: { cancellationPolicyCode: 'C1', description: 'Free cancellation', freeCancellationUntil: null },
-  pair: null,
-  iconDeposit: false,
-  pointsPrice: 0,
-  pointsEarned: 0,
-});
+const rate = (rateCode: string, name: string, price: number): Rate =>
+  rateFixture(rateCode, name, { avg_amnt_with_tax: price, avg_amnt_no_tax: price - 10, total_with_tax: price * 2, city_tax: 0, pointsPrice: 0, pointsEarned: 0 });
 
 const rooms = (hotelCode: string): RoomsResponse => ({
   hotelCode,

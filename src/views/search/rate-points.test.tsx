@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/web/render-app';
 import type { Rate, RoomsResponse } from '../../contract/search';
-import { offerFixture, rateFixture } from './rooms.fixtures';
+import { offerFixture, rateFixture } from '../../../test/web/room-offers';
 
 /* The room page shows each room type's and rate's own points price, for the stay. */
 

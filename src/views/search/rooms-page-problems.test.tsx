@@ -4,7 +4,7 @@ import { renderApp } from '../../../test/web/render-app';
 import { addDays, todayInBerlin } from '../../contract/calendar-dates';
 import type { Hotel } from '../../contract/content';
 import type { RoomsResponse } from '../../contract/search';
-import { offerFixture } from './rooms.fixtures';
+import { offerFixture } from '../../../test/web/room-offers';
 import type { SearchQueryState } from '../../services/search/search-state';
 import { unknownChoices } from './RoomsPageProblems';
 

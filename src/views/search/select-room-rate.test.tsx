@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/web/render-app';
 import type { Rate, RoomsResponse } from '../../contract/search';
-import { offerFixture, rateFixture } from './rooms.fixtures';
+import { offerFixture, rateFixture } from '../../../test/web/room-offers';
 import type { FeatureFlag } from '../../services/flags/flags';
 import type * as FlagsContext from '../shell/flags-context';
 

@@ -1,4 +1,4 @@
-import type { Rate, RoomOffer } from '../../contract/search';
+import type { Rate, RoomOffer } from '../../src/contract/search';
 
 /** A standard rate of 100 a night for a two-night stay, as the BFF answers it; tests change what they need. */
 export function rateFixture(rateCode: string, name: string, changes: Partial<Rate> = {}): Rate {
