@@ -448,6 +448,17 @@ export const EditModificationRequestSchema = v.object({
 });
 export type EditModificationRequest = v.InferInput<typeof EditModificationRequestSchema>;
 
+/** A room's stay as it was and as a change proposes it. */
+const ModifiedStaySchema = v.object({
+  check_in_date: v.string(),
+  check_out_date: v.string(),
+  room_type_code: v.string(),
+  rate_code: v.string(),
+  adults_count: v.number(),
+  child_ages: v.array(v.number()),
+  price_with_tax: MoneyAmount,
+});
+
 export const ModificationSchema = v.object({
   modification_id: v.string(),
   order_id: v.string(),
@@ -455,25 +466,8 @@ export const ModificationSchema = v.object({
   room_stay_id: v.string(),
   status: v.picklist(['open', 'completed']),
   currency: v.string(),
-  original: v.object({
-    check_in_date: v.string(),
-    check_out_date: v.string(),
-    room_type_code: v.string(),
-    rate_code: v.string(),
-    adults_count: v.number(),
-    child_ages: v.array(v.number()),
-    price_with_tax: MoneyAmount,
-  }),
-  proposed: v.object({
-    check_in_date: v.string(),
-    check_out_date: v.string(),
-    room_type_code: v.string(),
-    rate_code: v.string(),
-    adults_count: v.number(),
-    child_ages: v.array(v.number()),
-    price_with_tax: MoneyAmount,
-    traveller: v.nullable(TravellerSchema),
-  }),
+  original: ModifiedStaySchema,
+  proposed: v.object({ ...ModifiedStaySchema.entries, traveller: v.nullable(TravellerSchema) }),
   /** Whether the proposed stay can be booked (rooms free, rate applies). */
   available: v.boolean(),
   /** proposed - original; positive is charged on completion (deposit rates) or due at the hotel. */
