@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { Agent, get } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +51,18 @@ describe('startServer', () => {
       expect(home.status).toBe(302);
       expect(home.headers.get('location')).toBe('/ar/');
       expect(await (await fetch(`${server.url}/ar/`)).text()).toContain('dir="rtl"');
+
+      // Idle connections outlive the client's own idle limit, so the client closes them first and never
+      // sends a request on a connection the server is closing (a reset connection).
+      const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+        const agent = new Agent({ keepAlive: true });
+        get(`${server.url}/bff/health`, { agent }, (answer) => {
+          answer.resume();
+          resolve(answer.headers['keep-alive']);
+          agent.destroy();
+        }).on('error', reject);
+      });
+      expect(keepAlive).toBe('timeout=65');
 
       const unknown = await fetch(`${server.url}/bff/unknown`);
       expect(unknown.status).toBe(404);

@@ -45,6 +45,8 @@ export interface RunningServer {
 
 /** A long-running process moves its inventory window along with the calendar. */
 const INVENTORY_TOP_UP_INTERVAL_MS = 60 * 60 * 1000;
+/** How long an idle kept-alive connection stays open: longer than clients and proxies keep theirs. */
+const KEEP_ALIVE_MS = 65_000;
 
 /**
  * Opens and prepares the database (migrations, seed when empty, inventory window), then serves the BFF
@@ -149,6 +151,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     port: options.port ?? config.port,
     hostname: config.host,
   });
+  // An idle kept-alive connection is closed by the client first, never by the server just as the client
+  // sends its next request on it (which the client sees as a reset connection). Clients and proxies keep
+  // idle connections for up to a minute; Node's default of 5 s races with them.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  }
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);
