@@ -58,7 +58,8 @@ describe('startServer', () => {
         const agent = new Agent({ keepAlive: true });
         get(`${server.url}/bff/health`, { agent }, (answer) => {
           answer.resume();
-          resolve(answer.headers['keep-alive']);
+          const header = answer.headers['keep-alive'];
+          resolve(typeof header === 'string' ? header : undefined);
           agent.destroy();
         }).on('error', reject);
       });
