@@ -1,5 +1,5 @@
 import { targetedMessage } from '../src/services/content/targeted-messages.fixtures';
-import { chooseBerlin, expect, type Page, test } from './fixtures';
+import { chooseBerlin, expect, openFirstHotelRooms, type Page, test } from './fixtures';
 
 /*
  * One overlay at a time on a phone (docs/decisions/0032-one-overlay-at-a-time.md). A first visit: the
@@ -110,3 +110,23 @@ test('after accepting: the Google prompt and the targeted popup wait for the res
   expect(log.mostOthers).toBe(1);
   expect(log.seen).toEqual(expect.arrayContaining(['googlePrompt', 'targetedPopup']));
 });
+
+test('on a phone the Google prompt leaves the rooms summary and its way to payment free', async ({ page }) => {
+  test.slow();
+  await page.goto('/en/');
+  await page.getByRole('region', { name: 'Your privacy' }).getByRole('button', { name: 'Accept all' }).click();
+  await chooseBerlin(page);
+  await openFirstHotelRooms(page);
+  const prompt = page.getByRole('complementary', { name: 'Sign in with your Google account' });
+  await expect(prompt).toBeVisible();
+  await page.locator('[data-rate]').first().getByRole('button', { name: 'Select', exact: true }).click();
+  const onward = page.getByRole('complementary').filter({ has: page.locator('#rooms-summary-title') });
+  await expect(onward.getByRole('link', { name: 'Continue to payment' })).toBeVisible();
+  const [promptBox, summaryBox] = [await prompt.boundingBox(), await onward.boundingBox()];
+  if (!promptBox || !summaryBox) throw new Error('the prompt and the summary are both on screen');
+  // The two boxes do not overlap: the prompt ends above the summary's top, or starts below its end.
+  expect(promptBox.y + promptBox.height <= summaryBox.y || promptBox.y >= summaryBox.y + summaryBox.height).toBe(true);
+  // And a tap on the summary's link reaches it (nothing lies over it).
+  await onward.getByRole('link', { name: 'Continue to payment' }).click({ trial: true, timeout: 5_000 });
+});
+

@@ -5,6 +5,7 @@ import type { FormEvent } from 'react';
 import type { Locale } from '../../../contract/locales';
 import { orderLookupFailureOf, useOrderLookup } from '../../../services/booking/queries';
 import { PageTitle } from '../../shell/PageTitle';
+import { Field } from '../../ui/fields';
 import { confirmationLink } from '../confirmation/booking-format';
 
 /**
@@ -20,15 +21,25 @@ export function ManageBookingPage({ locale }: { locale: Locale }) {
   const errorId = useId();
   const [number, setNumber] = useState('');
   const [name, setName] = useState('');
+  // Missing fields are named only once the guest has tried to look up: not while they are still typing.
+  const [tried, setTried] = useState(false);
   const errorRef = useRef<HTMLParagraphElement>(null);
   const find = useOrderLookup({
     onFound: (orderId) => void navigate(confirmationLink(locale, orderId)),
     // DOM work: the message is announced (role alert) and focused, so a keyboard user lands on it.
     onFailed: () => requestAnimationFrame(() => errorRef.current?.focus()),
   });
+  const numberMissing = tried && !number.trim() ? t`Enter the reservation number from your confirmation email.` : undefined;
+  const nameMissing = tried && !name.trim() ? t`Enter the guest’s last name or the email address you booked with.` : undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (number.trim() && name.trim()) find.mutate({ reservationNumber: number, guest: name });
+    if (number.trim() && name.trim()) {
+      find.mutate({ reservationNumber: number, guest: name });
+      return;
+    }
+    setTried(true);
+    // DOM work: focus goes to the first field still empty; its message (its description) is read with it.
+    document.getElementById(number.trim() ? nameId : numberId)?.focus();
   };
   const failure = find.isError ? orderLookupFailureOf(find.error) : null;
   const problem =
@@ -45,21 +56,35 @@ export function ManageBookingPage({ locale }: { locale: Locale }) {
       <h1>{t`Find your booking`}</h1>
       <p>{t`Enter the reservation number from your confirmation email and the last name of the guest, or the email address you booked with, to view, change or cancel your stay. No account is needed.`}</p>
       <form onSubmit={submit} noValidate aria-describedby={problem ? errorId : undefined}>
-        <p className="form-field">
-          <label htmlFor={numberId}>{t`Reservation number`}</label>
-          <input id={numberId} name="reservation_number" required autoComplete="off" spellCheck={false} dir="ltr" value={number} onChange={(event) => setNumber(event.target.value)} />
-        </p>
-        <p className="form-field">
-          <label htmlFor={nameId}>{t`Last name or email address`}</label>
-          <input id={nameId} name="last_name" required autoComplete="family-name" value={name} onChange={(event) => setName(event.target.value)} />
-        </p>
+        <Field
+          id={numberId}
+          label={t`Reservation number`}
+          name="reservation_number"
+          required
+          autoComplete="off"
+          spellCheck={false}
+          dir="ltr"
+          value={number}
+          onChange={(event) => setNumber(event.target.value)}
+          error={numberMissing}
+        />
+        <Field
+          id={nameId}
+          label={t`Last name or email address`}
+          name="last_name"
+          required
+          autoComplete="family-name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={nameMissing}
+        />
         {problem ? (
           <p id={errorId} ref={errorRef} className="form-field__error" role="alert" tabIndex={-1}>
             {problem}
           </p>
         ) : null}
         <p>
-          <button type="submit" className="button" disabled={find.isPending || !number.trim() || !name.trim()}>
+          <button type="submit" className="button button--primary" disabled={find.isPending}>
             {find.isPending ? t`Looking for your booking…` : t`Find booking`}
           </button>
         </p>

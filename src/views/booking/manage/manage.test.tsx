@@ -19,7 +19,7 @@ async function lookUp(name: string) {
   await userEvent.keyboard('{Enter}');
 }
 
-describe('find your booking', { timeout: 15_000 }, () => {
+describe('find your booking', () => {
   it('finds a booking by reservation number and last name, and opens it with the key it got', async () => {
     const { fetchMock, router } = await renderApp('/en/booking/manage', (url) => {
       if (url.pathname === LOOKUP_PATH) return { body: { data: { order_id: ORDER_ID, access_key: 'looked-up.sig' } } };
@@ -57,5 +57,22 @@ describe('find your booking', { timeout: 15_000 }, () => {
     status = 429;
     await userEvent.click(screen.getByRole('button', { name: 'Find booking' }));
     expect((await screen.findByText('Too many attempts. Please wait a few minutes and try again.', undefined, { timeout: 30_000 })).getAttribute('role')).toBe('alert');
+  });
+
+  it('names what is missing when the guest looks up too soon, focuses it and sends nothing', async () => {
+    const { fetchMock } = await renderApp('/en/booking/manage', () => undefined);
+    const numberField = await screen.findByLabelText<HTMLInputElement>('Reservation number', undefined, { timeout: 30_000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Find booking' }));
+    expect(await screen.findByText('Enter the reservation number from your confirmation email.')).toBeTruthy();
+    expect(screen.getByText('Enter the guest’s last name or the email address you booked with.')).toBeTruthy();
+    expect(document.activeElement).toBe(numberField);
+    expect(numberField.getAttribute('aria-invalid')).toBe('true');
+    // With the number typed, the next try names only the name, and focus goes there.
+    await userEvent.type(numberField, FIRST);
+    await userEvent.click(screen.getByRole('button', { name: 'Find booking' }));
+    expect(screen.queryByText('Enter the reservation number from your confirmation email.')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('Last name or email address'));
+    expect(callsTo(fetchMock, LOOKUP_PATH)).toHaveLength(0);
+    expect(numberField.value).toBe(FIRST);
   });
 });
