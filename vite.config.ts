@@ -4,6 +4,13 @@ import react from '@vitejs/plugin-react-swc';
 import { defineConfig } from 'vitest/config';
 import { stripMachineDescriptions } from './scripts/strip-machine-descriptions.ts';
 
+/**
+ * App modules that bring a large library with them and are needed only on use (the calendar) or once
+ * the app shows editors' HTML (its sanitiser): they keep chunks of their own, out of
+ * the shared chunk every page loads.
+ */
+const LOADED_ON_USE = /[\\/]src[\\/](machines[\\/](cart|modification)[\\/].*|views[\\/]ui[\\/]StayCalendar\.tsx|services[\\/]content[\\/]sanitize-html\.ts)$/;
+
 export default defineConfig({
   plugins: [
     // The router plugin must come before react() so generated route files are transformed too.
@@ -38,7 +45,18 @@ export default defineConfig({
       output: {
         // XState is one library every page runs (the app's actor system starts with the page): one file
         // rather than four small ones that each cost a request and compress worse apart.
-        codeSplitting: { groups: [{ name: 'xstate', test: /[\\/]node_modules[\\/](xstate|@xstate[\\/]react)[\\/]/ }] },
+        codeSplitting: {
+          groups: [
+            { name: 'framework', priority: 20, test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate|valibot|@lingui)[\\/]/ },
+            {
+              name: 'shared',
+              priority: 10,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+              test: (id: string) => /[\\/]src[\\/]/.test(id) && !LOADED_ON_USE.test(id),
+            },
+          ],
+        },
       },
     },
   },

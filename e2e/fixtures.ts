@@ -1,4 +1,5 @@
 import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import { CONSENT_COOKIE, consentCookieValue } from '../src/contract/consent';
 import { CONSENT_CATEGORIES, CONSENT_STORAGE_KEY, CONSENT_VERSION } from '../src/services/consent/consent';
 import type { ConsentChoice } from '../src/services/consent/consent';
 import { SEEN_MESSAGES_KEY } from '../src/services/content/targeted-messages';
@@ -34,7 +35,7 @@ export const test = base.extend<Options>({
   googlePrompt: [false, { option: true }],
   consent: ['all', { option: true }],
   targetedMessages: ['seen', { option: true }],
-  page: async ({ page, request, googlePrompt, consent, targetedMessages }, use) => {
+  page: async ({ page, request, googlePrompt, consent, targetedMessages, baseURL }, use) => {
     if (targetedMessages === 'seen') {
       const response = await request.get('/bff/content/targeted-messages');
       const ids = ((await response.json()) as { data: { id: number }[] }).data.map((message) => message.id);
@@ -59,6 +60,8 @@ export const test = base.extend<Options>({
         },
         { key: CONSENT_STORAGE_KEY, value: JSON.stringify(choice) },
       );
+      // And the cookie the site writes with it, so the server knows too (a returning visitor's browser).
+      await page.context().addCookies([{ name: CONSENT_COOKIE.name, value: consentCookieValue(choice.granted), url: baseURL ?? '' }]);
     }
     if (!googlePrompt) {
       // The login-shown flag as the site writes it (services/account/persisted-values.ts), valid for a day.

@@ -5,11 +5,14 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { createAppSystem, followRouter } from './app-actor';
 import { startAnalytics } from './services/analytics/analytics';
+import { syncConsentCookie } from './services/consent/consent';
 import { initErrorReporting } from './services/errors/report';
 import { activateLocaleOfPath, i18n } from './services/i18n/catalogs';
 import { createAppRouter, createQueryClient } from './router';
 
 void initErrorReporting();
+// The server paints the consent banner from the cookie: it follows the choice kept in storage.
+syncConsentCookie();
 // The analytics queue flushes when the page is hidden; web vitals are observed from now on.
 startAnalytics();
 

@@ -1,6 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ServiceMessage } from '../../contract/content';
-import { sanitizeHtml } from '../../services/content/sanitize-html';
 import { showsOnPage } from '../../services/content/service-messages';
 import type { serviceBannerMachine } from './banners.machine';
 
@@ -18,9 +17,6 @@ export const selectBannerExpanded = (snapshot: BannerSnapshot): boolean => snaps
 
 /** The service messages for this page (their pages and exclusions, spec section 4). */
 export const messagesForPage = (messages: readonly ServiceMessage[], pathname: string): ServiceMessage[] => messages.filter((message) => showsOnPage(message, pathname));
-
-/** A message's description as safe HTML (the CMS's markup, sanitised). */
-export const descriptionHtmlOf = (message: ServiceMessage): string => sanitizeHtml(message.attributes.description);
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONSENT_CATEGORIES, CONSENT_STORAGE_KEY, CONSENT_VERSION, chooseConsent, grantedCategories, hasChosen, hasConsent, onConsentChange } from './consent';
+import { isConsentChosen } from '../../contract/consent';
+import { CONSENT_CATEGORIES, CONSENT_STORAGE_KEY, CONSENT_VERSION, chooseConsent, grantedCategories, hasChosen, hasConsent, onConsentChange, syncConsentCookie } from './consent';
 import type { ConsentCategory } from './consent';
 import { memoryStorage } from '../../../test/web/memory-storage';
 
@@ -153,3 +154,45 @@ describe('listeners', () => {
     });
   });
 });
+
+describe('the consent cookie the server reads', () => {
+  /** A cookie jar with the browser's assignment semantics, enough for one cookie. */
+  const jar = (initial = '') => {
+    let value = initial;
+    return {
+      get cookie() {
+        return value;
+      },
+      set cookie(assignment: string) {
+        const [pair = '', ...attributes] = assignment.split('; ');
+        value = attributes.includes('Max-Age=0') ? '' : pair;
+      },
+    };
+  };
+  const cookieValue = (target: { cookie: string }) => target.cookie.replace(/^consent=/, '');
+
+  it('is written with the choice: the version and the categories granted, nothing else', () => {
+    const storage = memoryStorage();
+    chooseConsent(['analytics', 'video'], NOW, storage);
+    const target = jar();
+    syncConsentCookie(storage, target);
+    expect(cookieValue(target)).toBe(`${CONSENT_VERSION}.analytics.video`);
+    expect(isConsentChosen(cookieValue(target))).toBe(true);
+  });
+
+  it('follows a choice kept in storage before the cookie existed, and goes when storage has none', () => {
+    const target = jar();
+    syncConsentCookie(stored({ version: CONSENT_VERSION, at: NOW, granted: [] }), target);
+    expect(cookieValue(target)).toBe(String(CONSENT_VERSION));
+    syncConsentCookie(memoryStorage(), target);
+    expect(target.cookie).toBe('');
+  });
+
+  it('counts only a choice for the current categories', () => {
+    expect(isConsentChosen(undefined)).toBe(false);
+    expect(isConsentChosen('')).toBe(false);
+    expect(isConsentChosen(`${CONSENT_VERSION - 1}.analytics`)).toBe(false);
+    expect(isConsentChosen(`${CONSENT_VERSION}`)).toBe(true);
+  });
+});
+

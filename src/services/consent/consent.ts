@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { CONSENT_COOKIE, CONSENT_VERSION, consentCookieValue, isConsentChosen } from '../../contract/consent';
 import { browserStorage, readValue, writeValue } from '../account/persisted-values';
 
 /**
@@ -11,8 +12,7 @@ import { browserStorage, readValue, writeValue } from '../account/persisted-valu
 export const CONSENT_CATEGORIES = ['necessary', 'analytics', 'abTesting', 'socialSignIn', 'targetedMessages', 'recentSearches', 'video', 'marketing'] as const;
 export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
 
-/** Bumped when categories change meaning or are added: earlier choices no longer count. */
-export const CONSENT_VERSION = 1;
+export { CONSENT_VERSION };
 export const CONSENT_STORAGE_KEY = 'consent';
 
 const ChoiceSchema = v.object({
@@ -55,8 +55,41 @@ export function hasChosen(storage: Storage | null = browserStorage()): boolean {
 export function chooseConsent(granted: readonly ConsentCategory[], now: number = Date.now(), storage: Storage | null = browserStorage()): void {
   const choice: ConsentChoice = { version: CONSENT_VERSION, at: now, granted: [...new Set(granted)].filter((category) => category !== 'necessary') };
   writeValue(CONSENT_STORAGE_KEY, JSON.stringify(choice), storage);
+  writeConsentCookie(choice.granted);
   const current = grantedCategories(storage);
   for (const listener of listeners) listener(current);
+}
+
+/**
+ * The choice for the server too (src/contract/consent.ts): it paints the consent banner into the page
+ * only while the cookie says nothing was chosen. Only which categories, never anything about the visitor.
+ */
+function writeConsentCookie(granted: readonly ConsentCategory[], target: { cookie: string } | undefined = globalThis.document): void {
+  if (!target) return;
+  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
+  target.cookie = `${CONSENT_COOKIE.name}=${consentCookieValue(granted)}; Path=/; Max-Age=${CONSENT_COOKIE.maxAgeSeconds}; SameSite=${CONSENT_COOKIE.sameSite}${secure}`;
+}
+
+/** The consent cookie's value in this document, if any. */
+function consentCookie(source: { cookie: string } | undefined): string | undefined {
+  const prefix = `${CONSENT_COOKIE.name}=`;
+  return source?.cookie
+    .split('; ')
+    .find((pair) => pair.startsWith(prefix))
+    ?.slice(prefix.length);
+}
+
+/**
+ * Brings the cookie in line with the stored choice, once per page: a choice made before the cookie existed
+ * (or a cookie that expired while storage kept the choice) is written again, and a cookie whose choice
+ * storage no longer holds (cleared storage) is dropped, so the server asks again as the page will.
+ */
+export function syncConsentCookie(storage: Storage | null = browserStorage(), target: { cookie: string } | undefined = globalThis.document): void {
+  if (!target) return;
+  const choice = readChoice(storage);
+  const cookie = consentCookie(target);
+  if (choice && cookie !== consentCookieValue(choice.granted)) writeConsentCookie(choice.granted, target);
+  else if (!choice && isConsentChosen(cookie)) target.cookie = `${CONSENT_COOKIE.name}=; Path=/; Max-Age=0; SameSite=${CONSENT_COOKIE.sameSite}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { queryOptions } from '@tanstack/react-query';
 import {
   BrandDetailResponseSchema,
@@ -52,3 +53,35 @@ export const serviceMessagesQuery = (locale: Locale) =>
     staleTime: CONTENT_STALE_MS,
   });
 
+type Sanitize = (html: string) => string;
+
+/*
+ * DOMPurify (in ./sanitize-html) is loaded only when a view first needs to show editors' HTML, and never
+ * on the server (which has no DOM for it): it is not part of any page's first load. Until it is there,
+ * views show the text without its markup.
+ */
+let sanitize: Sanitize | null = null;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+function load(): void {
+  loading ??= import('./sanitize-html').then((module) => {
+    sanitize = module.sanitizeHtml;
+    for (const listener of listeners) listener();
+  });
+}
+
+function subscribe(onChange: () => void): () => void {
+  listeners.add(onChange);
+  load();
+  return () => listeners.delete(onChange);
+}
+
+/** The sanitiser once it has loaded (asking for it loads it); null before that and on the server. */
+export function useSanitizer(): Sanitize | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => sanitize,
+    () => null,
+  );
+}

@@ -6,8 +6,8 @@ import type { CSSProperties } from 'react';
 import type { ServiceMessage } from '../../contract/content';
 import type { Locale } from '../../contract/locales';
 import type { BannerRef } from '../../machines/app/app.types';
-import { descriptionHtmlOf, descriptionLinesOf, messagesForPage, selectBannerExpanded, selectBannerPending, selectBannerShown } from '../../machines/banners/banners.selectors';
-import { serviceMessagesQuery } from '../../services/content/queries';
+import { descriptionLinesOf, messagesForPage, selectBannerExpanded, selectBannerPending, selectBannerShown } from '../../machines/banners/banners.selectors';
+import { serviceMessagesQuery, useSanitizer } from '../../services/content/queries';
 import { useAppSelector } from './session-context';
 import './service-banners.css';
 
@@ -47,11 +47,14 @@ function ServiceBanner({ message, actor }: { message: ServiceMessage; actor: Ban
  * the server's page and the browser's first render) the text is plain, a paragraph per line, and the
  * toggle waits for the app; then the editor's formatting, sanitised.
  */
-function BannerView({ message, expanded, onToggle, asText = false }: { message: ServiceMessage; expanded: boolean; onToggle?: () => void; asText?: boolean }) {
+function BannerView({ message, expanded, onToggle, asText: beforeApp = false }: { message: ServiceMessage; expanded: boolean; onToggle?: () => void; asText?: boolean }) {
   const { t } = useLingui();
   const headerId = useId();
   const bodyId = useId();
-  const html = useMemo(() => (asText ? '' : descriptionHtmlOf(message)), [message, asText]);
+  // The sanitiser loads on first use: until then the text shows as it did before the app ran.
+  const sanitize = useSanitizer();
+  const asText = beforeApp || !sanitize;
+  const html = useMemo(() => (sanitize && !beforeApp ? sanitize(message.attributes.description) : ''), [message, sanitize, beforeApp]);
 
   const style = { '--service-banner-background': message.attributes.backgroundColor } as CSSProperties;
   return (

@@ -5,17 +5,20 @@ import { useConsentChoice } from '../../../services/consent/queries';
 import { usePrivacySettings } from './privacy-settings-context';
 
 /**
- * The first-visit banner: asks for consent until the visitor has chosen for the current categories. It
- * never renders on the server or while the page is taken over (storage is not known there), only once
- * the browser has read that nothing was chosen; it is fixed to the end of the viewport, so it moves
- * nothing on the page when it appears. It is not modal: the page stays usable, with only necessary on.
+ * The first-visit banner: asks for consent until the visitor has chosen for the current categories. It is
+ * in the server's page, so it is painted with it, before any script (decision 0038): the page is the same
+ * for everyone, and for a visitor whose consent cookie says they have chosen, the server marks `<html>`
+ * and the banner's style hides it. The browser's first render matches the server's (the banner there);
+ * once the stored choice is read, a visitor who has chosen no longer gets it at all. It is fixed to the end
+ * of the viewport, so it moves nothing on the page. It is not modal: the page stays usable, with only
+ * necessary on.
  */
 export function ConsentBanner() {
   const { t } = useLingui();
   const { known, chosen, categories, choose: chooseConsent } = useConsentChoice();
   const { openSettings } = usePrivacySettings();
   const titleId = useId();
-  if (!known || chosen) return null;
+  if (known && chosen) return null;
   // The banner goes with the choice: focus moves on to the page's content instead of being lost.
   const choose = (granted: readonly ConsentCategory[]) => {
     chooseConsent(granted);

@@ -81,7 +81,7 @@ describe('consent banner', () => {
     expect(banner()).toBeNull();
   });
 
-  it('is never in the server’s page and appears only once the browser has taken the page over', async () => {
+  async function serverPageThenHydrate() {
     await activateLocaleOfPath('/en/');
     const tree = (
       <I18nProvider i18n={i18n}>
@@ -95,13 +95,30 @@ describe('consent banner', () => {
     // As the site's server renders pages (decision 0010).
     const { prelude } = await prerender(tree);
     const html = await new Response(prelude).text();
-    expect(html).not.toContain(bannerName);
     const container = document.createElement('div');
     container.innerHTML = html;
     document.body.append(container);
     const recoverable = vi.fn();
     const root = await act(async () => hydrateRoot(container, tree, { onRecoverableError: recoverable }));
-    await waitFor(() => expect(within(container).getByRole('region', { name: bannerName })).toBeTruthy());
+    return { html, container, recoverable, root };
+  }
+
+  it('is in the server’s page, so it is painted before any script, and the browser takes it over as it is', async () => {
+    const { html, container, recoverable, root } = await serverPageThenHydrate();
+    expect(html).toContain(bannerName);
+    expect(html).toContain('Accept all');
+    expect(within(container).getByRole('region', { name: bannerName })).toBeTruthy();
+    expect(recoverable).not.toHaveBeenCalled();
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it('goes once the browser has read that the visitor chose, without a hydration error', async () => {
+    chooseConsent(['video']);
+    const { html, container, recoverable, root } = await serverPageThenHydrate();
+    // The server paints it for everyone (its style hides it for a visitor whose cookie says they chose).
+    expect(html).toContain(bannerName);
+    await waitFor(() => expect(within(container).queryByRole('region', { name: bannerName })).toBeNull());
     expect(recoverable).not.toHaveBeenCalled();
     act(() => root.unmount());
     container.remove();
