@@ -42,7 +42,12 @@ export const appearanceMachine = setup({
 }).createMachine({
   id: 'appearance',
   description: 'Picks the theme the whole site is painted in.',
-  context: ({ input }) => ({ pathname: input.pathname, brandTheme: null, brandPathname: null, theme: DEFAULT_THEME }),
+  context: ({ input }) => ({
+    pathname: input.pathname,
+    brandTheme: input.brandTheme ?? null,
+    brandPathname: input.brandTheme ? input.pathname : null,
+    theme: DEFAULT_THEME,
+  }),
   initial: 'choosing',
   invoke: { src: 'followPage' },
   on: {

@@ -17,4 +17,10 @@ export type AppearanceEvent =
 
 export interface AppearanceInput {
   pathname: string;
+  /**
+   * The brand of the page the actor starts on, when it is known then (the route's content is loaded
+   * before the first render, on the server and in the browser alike): the first render is in its theme,
+   * so nothing changes size when the actor starts.
+   */
+  brandTheme?: ThemeId | null;
 }

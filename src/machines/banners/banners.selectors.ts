@@ -9,6 +9,12 @@ type BannerSnapshot = Pick<SnapshotFrom<typeof serviceBannerMachine>, 'matches' 
 export const selectBannerShown = (snapshot: BannerSnapshot): boolean =>
   !snapshot.matches({ disclosure: 'pending' }) && !snapshot.hasTag('hiddenByModal');
 
+/**
+ * Whether a modal on a mobile screen hides the banner (spec section 4). It keeps its place, unseen and out
+ * of reach, so nothing under it moves when the modal opens or closes (decision 0038).
+ */
+export const selectBannerHiddenByModal = (snapshot: BannerSnapshot): boolean => snapshot.hasTag('hiddenByModal');
+
 /** Whether the kept open state is still unread (the page shows the banner as it opens by default meanwhile). */
 export const selectBannerPending = (snapshot: BannerSnapshot): boolean => snapshot.matches({ disclosure: 'pending' });
 

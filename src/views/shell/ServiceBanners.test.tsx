@@ -227,6 +227,10 @@ describe('service banners', () => {
     expect(bannerNamed('Planned maintenance')).not.toBeNull();
     const dialog = await openDialog();
     expect(screen.queryAllByRole('region')).toEqual([]);
+    // Out of sight and reach, but in their place: the page under the modal does not move.
+    const kept = [...document.querySelectorAll('[data-service-message]')];
+    expect(kept).toHaveLength(2);
+    for (const banner of kept) expect(banner.classList.contains('service-banner--concealed') && banner.hasAttribute('inert')).toBe(true);
     await act(async () => {
       dialog.removeAttribute('open');
       await Promise.resolve();

@@ -6,7 +6,7 @@ import type { CSSProperties } from 'react';
 import type { ServiceMessage } from '../../contract/content';
 import type { Locale } from '../../contract/locales';
 import type { BannerRef } from '../../machines/app/app.types';
-import { descriptionLinesOf, messagesForPage, selectBannerExpanded, selectBannerPending, selectBannerShown } from '../../machines/banners/banners.selectors';
+import { descriptionLinesOf, messagesForPage, selectBannerExpanded, selectBannerHiddenByModal, selectBannerPending } from '../../machines/banners/banners.selectors';
 import { serviceMessagesQuery, useSanitizer } from '../../services/content/queries';
 import { useAppSelector } from './session-context';
 import './service-banners.css';
@@ -34,12 +34,12 @@ export function ServiceBanners({ locale, pathname }: { locale: Locale; pathname:
 }
 
 function ServiceBanner({ message, actor }: { message: ServiceMessage; actor: BannerRef }) {
-  const shown = useSelector(actor, selectBannerShown);
+  const hiddenByModal = useSelector(actor, selectBannerHiddenByModal);
   const expanded = useSelector(actor, selectBannerExpanded);
   const pending = useSelector(actor, selectBannerPending);
   // Before its kept state is read, the banner stays as the page showed it.
   if (pending) return <BannerView message={message} expanded={message.attributes.isOpenedByDefault} asText />;
-  return shown ? <BannerView message={message} expanded={expanded} onToggle={() => actor.send({ type: 'banner.toggle' })} /> : null;
+  return <BannerView message={message} expanded={expanded} onToggle={() => actor.send({ type: 'banner.toggle' })} concealed={hiddenByModal} />;
 }
 
 /**
@@ -47,7 +47,20 @@ function ServiceBanner({ message, actor }: { message: ServiceMessage; actor: Ban
  * the server's page and the browser's first render) the text is plain, a paragraph per line, and the
  * toggle waits for the app; then the editor's formatting, sanitised.
  */
-function BannerView({ message, expanded, onToggle, asText: beforeApp = false }: { message: ServiceMessage; expanded: boolean; onToggle?: () => void; asText?: boolean }) {
+function BannerView({
+  message,
+  expanded,
+  onToggle,
+  asText: beforeApp = false,
+  concealed = false,
+}: {
+  message: ServiceMessage;
+  expanded: boolean;
+  onToggle?: () => void;
+  asText?: boolean;
+  /** Hidden by a modal: in its place, unseen, unread and out of the tab order. */
+  concealed?: boolean;
+}) {
   const { t } = useLingui();
   const headerId = useId();
   const bodyId = useId();
@@ -58,7 +71,14 @@ function BannerView({ message, expanded, onToggle, asText: beforeApp = false }: 
 
   const style = { '--service-banner-background': message.attributes.backgroundColor } as CSSProperties;
   return (
-    <section className="service-banner" style={style} aria-labelledby={headerId} data-service-message={message.id}>
+    <section
+      className={concealed ? 'service-banner service-banner--concealed' : 'service-banner'}
+      style={style}
+      aria-labelledby={headerId}
+      aria-hidden={concealed || undefined}
+      inert={concealed}
+      data-service-message={message.id}
+    >
       <div className="service-banner__bar">
         <h2 id={headerId} className="service-banner__header">
           {message.attributes.header}

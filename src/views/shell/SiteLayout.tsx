@@ -13,7 +13,7 @@ import { PrivacySettingsProvider, usePrivacySettings } from './consent/privacy-s
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { LoginHost, LoginNoticeSlot } from '../account/sign-in/LoginHost';
-import { appearanceLogic } from './page-appearance';
+import { appearanceLogic, brandThemeOf } from './page-appearance';
 import { SeoLinks } from './SeoLinks';
 import { ServiceBanners } from './ServiceBanners';
 import { TargetedMessagesHost } from './targeted/TargetedMessagesHost';
@@ -29,7 +29,7 @@ export function SiteLayout({ locale, children }: { locale: Locale; children: Rea
   const logic = useMemo(() => appearanceLogic(router), [router]);
   return (
     <FlagsProvider>
-      <AppearanceContext.Provider logic={logic} options={{ input: { pathname } }}>
+      <AppearanceContext.Provider logic={logic} options={{ input: { pathname, brandTheme: brandThemeOf(router.state.matches) } }}>
         <ThemedShell locale={locale}>{children}</ThemedShell>
       </AppearanceContext.Provider>
     </FlagsProvider>
