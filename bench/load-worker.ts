@@ -12,7 +12,15 @@ export interface LoadOptions {
   url: string;
   connections: number;
   durationSeconds: number;
-  requests: { method: 'POST'; path: string; headers: Record<string, string>; body: string }[];
+  requests: LoadRequest[];
+}
+
+/** One request of the rotation: a GET of a path, or a POST with its JSON body. */
+export interface LoadRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
 }
 
 export interface LoadResult {

@@ -1,4 +1,4 @@
-import { type Context, Hono, type TypedResponse } from 'hono';
+import { type Context, Hono } from 'hono';
 import {
   AddonsRequestSchema,
   BenefitsRequestSchema,
@@ -17,6 +17,7 @@ import {
 import { roomRateContentRoutes } from '../content/room-rate-routes';
 import type { Database } from '../db/database';
 import type { AppEnv } from '../env';
+import { jsonBytes } from '../lib/json-bytes';
 import { errorBody, notFound } from '../middleware/errors';
 import { validate } from '../middleware/validate';
 import { createSearchService, type Outcome } from './service';
@@ -26,15 +27,6 @@ function answer<T>(c: Context<AppEnv>, outcome: Outcome<T>) {
   if ('notFound' in outcome) return notFound(c, outcome.notFound);
   if ('conflict' in outcome) return c.json(errorBody('conflict', outcome.conflict), 409);
   return c.json({ data: outcome.data }, 200);
-}
-
-/**
- * JSON already written (UTF-8), answered with 200 and typed for a client as c.json would type it. It says
- * `Vary: Accept-Encoding` itself, as the compress middleware would add: a header added to a finished
- * response makes Hono copy the whole response, body included, for every request.
- */
-function jsonBytes<T>(c: Context<AppEnv>, json: Uint8Array) {
-  return c.body(json as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' }) as unknown as Response & TypedResponse<T, 200, 'json'>;
 }
 
 /**
