@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_CHOSEN_ATTRIBUTE, CONSENT_COOKIE, CONSENT_VERSION, consentCookieValue } from '../src/contract/consent';
 import { createMemoryLogger } from '../test/bff/memory-logger';
 import type { PageRenderer } from './page-renderer';
 import { parseManifest } from './route-preloads';
@@ -135,6 +136,51 @@ describe('localizeDocument', () => {
   it('replaces existing lang and dir attributes and keeps the others', () => {
     expect(localizeDocument('<html dir="ltr" class="x" lang=en>', 'ar')).toBe('<html lang="ar" dir="rtl" class="x">');
     expect(localizeDocument('<HTML>', 'pl')).toBe('<html lang="pl" dir="ltr">');
+  });
+
+  it('sets the consent attribute only when told the visitor has chosen, and drops one the document had', () => {
+    expect(localizeDocument('<html class="x">', 'en', {}, { consentChosen: true })).toBe('<html lang="en" dir="ltr" data-consent-chosen class="x">');
+    expect(localizeDocument('<html data-consent-chosen class="x">', 'en')).toBe('<html lang="en" dir="ltr" class="x">');
+    expect(localizeDocument('<html data-consent-chosen="" lang="de">', 'de', {}, { consentChosen: true })).toBe('<html lang="de" dir="ltr" data-consent-chosen>');
+    expect(localizeDocument('<html data-consent-chosen-later="1">', 'en')).toBe('<html lang="en" dir="ltr" data-consent-chosen-later="1">');
+  });
+});
+
+describe('the consent attribute', () => {
+  const htmlTag = async (path: string, cookie?: string) => {
+    const html = await (await get(path, cookie === undefined ? {} : { Cookie: cookie })).text();
+    return /<html\b[^>]*>/i.exec(html)?.[0] ?? '';
+  };
+
+  it('is on the page when the cookie records a choice of the current version', async () => {
+    expect(await htmlTag('/en/', `${CONSENT_COOKIE.name}=${consentCookieValue(['analytics'])}`)).toBe('<html lang="en" dir="ltr" data-consent-chosen>');
+    // A choice of necessary cookies only is a choice too.
+    expect(await htmlTag('/ar/hotels/SHDB', `NEXT_LOCALE=ar; ${CONSENT_COOKIE.name}=${consentCookieValue([])}`)).toContain(CONSENT_CHOSEN_ATTRIBUTE);
+    // Outside a locale too (the not-found page).
+    expect(await htmlTag('/xx/', `${CONSENT_COOKIE.name}=${consentCookieValue(['analytics', 'abTesting'])}`)).toContain(CONSENT_CHOSEN_ATTRIBUTE);
+  });
+
+  it('is not there without the cookie, with a choice of an earlier version, or with a value that is no choice', async () => {
+    expect(await htmlTag('/en/')).toBe('<html lang="en" dir="ltr">');
+    expect(await htmlTag('/en/', 'NEXT_LOCALE=en; other=1')).not.toContain(CONSENT_CHOSEN_ATTRIBUTE);
+    expect(await htmlTag('/en/', `${CONSENT_COOKIE.name}=${CONSENT_VERSION - 1}.analytics`)).not.toContain(CONSENT_CHOSEN_ATTRIBUTE);
+    expect(await htmlTag('/en/', `${CONSENT_COOKIE.name}=${CONSENT_VERSION + 1}.analytics`)).not.toContain(CONSENT_CHOSEN_ATTRIBUTE);
+    expect(await htmlTag('/en/', `${CONSENT_COOKIE.name}=`)).not.toContain(CONSENT_CHOSEN_ATTRIBUTE);
+    expect(await htmlTag('/en/', `${CONSENT_COOKIE.name}=analytics`)).not.toContain(CONSENT_CHOSEN_ATTRIBUTE);
+  });
+
+  it('is set on pages rendered on the server as well', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'site-consent-test-'));
+    try {
+      await writeFile(join(dir, 'index.html'), '<!doctype html>\n<html lang="en"><head></head><body><div id="root"></div></body></html>');
+      const app = createSiteApp({ staticDir: dir, logger, renderer: { renderPage: async () => ({ html: '<main>Home</main>', queryState: '{}', status: 200 }) } });
+      const chosen = await (await app.request('/de/', { headers: { Cookie: `${CONSENT_COOKIE.name}=${consentCookieValue(['analytics'])}` } })).text();
+      expect(chosen).toContain('<html lang="de" dir="ltr" data-consent-chosen>');
+      expect(chosen).toContain('<div id="root"><main>Home</main></div>');
+      expect(await (await app.request('/de/')).text()).toContain('<html lang="de" dir="ltr">');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { compress } from 'hono/compress';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { requestId } from 'hono/request-id';
+import { CONSENT_CHOSEN_ATTRIBUTE, CONSENT_COOKIE, isConsentChosen } from '../src/contract/consent';
 import {
   LOCALE_COOKIE,
   type Locale,
@@ -27,8 +28,9 @@ import { signInCallbackOpenerPolicy, siteSecurityHeaders } from './middleware/se
  *   - other existing files (favicon, robots.txt): served with a short cache;
  *   - `/`: 302 to `/{locale}/`, the locale from the NEXT_LOCALE cookie, then Accept-Language, then en;
  *   - any other GET: index.html (the client renders the route) with `<html lang dir>` set for the locale
- *     of the first path segment, so the first paint has the right language and direction; 404 when that
- *     segment is not a locale (the client renders its not-found page).
+ *     of the first path segment, so the first paint has the right language and direction, and
+ *     `data-consent-chosen` when the consent cookie records a current choice; 404 when that segment is not
+ *     a locale (the client renders its not-found page).
  */
 
 export interface SiteOptions {
@@ -88,7 +90,8 @@ export function createSiteApp({ staticDir, logger, connectSources, renderer }: S
       const catalog = catalogChunk(built, locale);
       const route = pathLocale ? routePreloads(built, c.req.path) : { scripts: [], styles: [] };
       const preloads = { scripts: [...(catalog ? [catalog] : []), ...route.scripts], styles: route.styles };
-      const document = localizeDocument(html, locale, preloads);
+      const consentChosen = isConsentChosen(getCookie(c, CONSENT_COOKIE.name));
+      const document = localizeDocument(html, locale, preloads, { consentChosen });
       const rendered = pathLocale && renderer ? await renderOrSkip(renderer, c.req.url, logger) : undefined;
       if (!rendered) return c.html(document, pathLocale ? 200 : 404);
       return c.html(withRenderedPage(document, rendered), rendered.status);
@@ -118,15 +121,24 @@ function redirectToLocale(c: Context<AppEnv>) {
 }
 
 /**
- * Sets `lang` and `dir` on the `<html>` element, replacing values the build put there, and names the
+ * Sets `lang` and `dir` on the `<html>` element, replacing values the build put there, and the consent
+ * attribute when the visitor has chosen (the consent banner's style hides it then), and names the
  * scripts and styles the page will need (those the document does not name already) so they load at once.
  * Scripts are preloaded (fetched), not module-preloaded (fetched and parsed): parsing would take the main
  * thread before the server-rendered page is first painted.
  */
-export function localizeDocument(html: string, locale: Locale, preloads: Partial<RoutePreloads> = {}): string {
+export function localizeDocument(
+  html: string,
+  locale: Locale,
+  preloads: Partial<RoutePreloads> = {},
+  { consentChosen = false }: { consentChosen?: boolean } = {},
+): string {
   const localized = html.replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => {
-    const others = attributes.replace(/\s(?:lang|dir)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '');
-    return `<html lang="${locale}" dir="${textDirection(locale)}"${others}>`;
+    const others = attributes
+      .replace(/\s(?:lang|dir)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '')
+      .replace(new RegExp(`\\s${CONSENT_CHOSEN_ATTRIBUTE}(?:\\s*=\\s*("[^"]*"|'[^']*'|[^\\s>]+))?(?=[\\s>/]|$)`, 'gi'), '');
+    const consent = consentChosen ? ` ${CONSENT_CHOSEN_ATTRIBUTE}` : '';
+    return `<html lang="${locale}" dir="${textDirection(locale)}"${consent}${others}>`;
   });
   const named = (href: string) => localized.includes(`"${href}"`);
   const links = [
