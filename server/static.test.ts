@@ -70,7 +70,7 @@ describe('pages', () => {
     const arabic = await get('/ar/');
     expect(arabic.status).toBe(200);
     expect(arabic.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(arabic.headers.get('cache-control')).toBe('no-cache');
+    expect(arabic.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=600');
     const html = await arabic.text();
     expect(html).toContain('<html lang="ar" dir="rtl">');
     expect(html).toContain('<div id="app"></div>');

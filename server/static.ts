@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { requestId } from 'hono/request-id';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { CONSENT_CHOSEN_ATTRIBUTE, CONSENT_COOKIE, isConsentChosen } from '../src/contract/consent';
 import {
   LOCALE_COOKIE,
@@ -19,6 +22,7 @@ import type { AppEnv } from './env';
 import { type Logger, redactPath } from './logger';
 import { requestLog } from './middleware/request-log';
 import type { PageRenderer, RenderedPage } from './page-renderer';
+import { CACHE_CONTROL, entityTag, ifNoneMatchMatches, type PageCachePolicy, pageCachePolicy } from './page-caching';
 import { parseManifest, type RoutePreloads, routePreloads } from './route-preloads';
 import { signInCallbackOpenerPolicy, siteSecurityHeaders } from './middleware/security-headers';
 
@@ -30,7 +34,8 @@ import { signInCallbackOpenerPolicy, siteSecurityHeaders } from './middleware/se
  *   - any other GET: index.html (the client renders the route) with `<html lang dir>` set for the locale
  *     of the first path segment, so the first paint has the right language and direction, and
  *     `data-consent-chosen` when the consent cookie records a current choice; 404 when that segment is not
- *     a locale (the client renders its not-found page).
+ *     a locale (the client renders its not-found page). Public pages may be cached, with an ETag; others
+ *     are not (page-caching.ts).
  */
 
 export interface SiteOptions {
@@ -44,8 +49,9 @@ export interface SiteOptions {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=3600';
-/** index.html names the current hashed assets, so browsers must check it on every visit. */
-const REVALIDATE = 'no-cache';
+/** Pages smaller than this go uncompressed (as the compress middleware does). */
+const COMPRESS_THRESHOLD = 1024;
+const gzipAsync = promisify(gzip);
 
 export function createSiteApp({ staticDir, logger, connectSources, renderer }: SiteOptions) {
   if (!existsSync(join(staticDir, 'index.html'))) {
@@ -80,12 +86,13 @@ export function createSiteApp({ staticDir, logger, connectSources, renderer }: S
     .use('*', cacheControlUnlessSet(SHORT), serveStatic({ root: staticDir }))
     .get('*', async (c) => {
       const html = await pageTemplate();
-      if (html === undefined) return c.text('The site has not been built.', 503);
+      if (html === undefined) {
+        c.header('Cache-Control', 'no-store');
+        return c.text('The site has not been built.', 503);
+      }
       const pathLocale = localeOfPath(c.req.path);
       const locale =
         pathLocale ?? negotiateLocale(getCookie(c, LOCALE_COOKIE.name), parseAcceptLanguage(c.req.header('Accept-Language')));
-      c.header('Cache-Control', REVALIDATE);
-      if (!pathLocale) c.header('Vary', 'Cookie, Accept-Language');
       const built = parsedManifest(await manifest());
       const catalog = catalogChunk(built, locale);
       const route = pathLocale ? routePreloads(built, c.req.path) : { scripts: [], styles: [] };
@@ -93,9 +100,47 @@ export function createSiteApp({ staticDir, logger, connectSources, renderer }: S
       const consentChosen = isConsentChosen(getCookie(c, CONSENT_COOKIE.name));
       const document = localizeDocument(html, locale, preloads, { consentChosen });
       const rendered = pathLocale && renderer ? await renderOrSkip(renderer, c.req.url, logger) : undefined;
-      if (!rendered) return c.html(document, pathLocale ? 200 : 404);
-      return c.html(withRenderedPage(document, rendered), rendered.status);
+      const status = rendered ? rendered.status : pathLocale ? 200 : 404;
+      const policy = pageCachePolicy(new URL(c.req.url), { status, renderFailed: Boolean(pathLocale && renderer && !rendered) });
+      // The page depends on the consent cookie (and, outside a locale, on the language asked for).
+      const vary = pathLocale ? ['Cookie'] : ['Cookie', 'Accept-Language'];
+      return sendPage(c, rendered ? withRenderedPage(document, rendered) : document, status as ContentfulStatusCode, policy, vary);
     });
+}
+
+/**
+ * Sends a page with its caching headers. The page is compressed here rather than by the compress
+ * middleware so that a public page's ETag is a hash of exactly the bytes sent, strong, one per encoding;
+ * a request whose `If-None-Match` names it gets a 304 without a body.
+ */
+async function sendPage(c: Context<AppEnv>, html: string, status: ContentfulStatusCode, policy: PageCachePolicy, vary: string[]) {
+  const plain = Buffer.from(html, 'utf8');
+  const encoding = plain.byteLength >= COMPRESS_THRESHOLD && acceptsGzip(c.req.header('Accept-Encoding')) ? 'gzip' : undefined;
+  const body = encoding ? await gzipAsync(plain) : plain;
+  c.header('Cache-Control', CACHE_CONTROL[policy]);
+  c.header('Vary', [...vary, 'Accept-Encoding'].join(', '));
+  if (policy === 'public') {
+    const tag = entityTag(body);
+    c.header('ETag', tag);
+    if (ifNoneMatchMatches(c.req.header('If-None-Match'), tag)) return c.body(null, 304);
+  }
+  if (encoding) c.header('Content-Encoding', encoding);
+  c.header('Content-Type', 'text/html; charset=UTF-8');
+  return c.body(body, status);
+}
+
+/** Whether `Accept-Encoding` allows gzip (named, or `*`, with a quality above 0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  const quality = new Map(
+    header.split(',').map((entry) => {
+      const [name = '', ...parameters] = entry.split(';').map((part) => part.trim().toLowerCase());
+      const q = parameters.find((parameter) => parameter.startsWith('q='));
+      return [name, q ? Number(q.slice(2)) : 1] as const;
+    }),
+  );
+  const q = quality.get('gzip') ?? quality.get('*') ?? 0;
+  return q > 0;
 }
 
 /**
