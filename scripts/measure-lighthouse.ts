@@ -68,19 +68,28 @@ try {
     const scripts: { count: number; transfer: number; size: number }[] = [];
     for (let run = 0; run < runs; run += 1) {
       const report = join(out, `report-${run}.json`);
-      execFileSync(
-        'node_modules/.bin/lighthouse',
-        [
-          site.baseUrl + page,
-          '--only-categories=performance',
-          '--form-factor=mobile',
-          '--output=json',
-          `--output-path=${report}`,
-          '--quiet',
-          '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
-        ],
-        { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'inherit'] },
-      );
+      // Lighthouse now and then fails to record a run on a busy machine (NO_NAVSTART): that run is made again.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          execFileSync(
+            'node_modules/.bin/lighthouse',
+            [
+              site.baseUrl + page,
+              '--only-categories=performance',
+              '--form-factor=mobile',
+              '--output=json',
+              `--output-path=${report}`,
+              '--quiet',
+              '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+            ],
+            { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'inherit'] },
+          );
+          break;
+        } catch (error) {
+          if (attempt === 3) throw error;
+          console.error(`${page.replace(/token=[^&]+/, 'token=…')}: run ${run + 1} failed, again (${attempt}/2)`);
+        }
+      }
       const result = JSON.parse(readFileSync(report, 'utf8')) as LighthouseResult;
       scores.push(Math.round(result.categories.performance.score * 100));
       lcp.push(result.audits['largest-contentful-paint']?.numericValue ?? NaN);
