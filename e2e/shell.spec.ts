@@ -176,6 +176,15 @@ test('the BFF health route answers on the same port', async ({ request }) => {
   expect(await response.json()).toMatchObject({ status: 'ok', database: 'ok' });
 });
 
+test('a hotel’s address without its search is completed by the server, not sent as an empty page', async ({ request, page }) => {
+  const response = await request.get('/en/hotels/SBTG', { maxRedirects: 0 });
+  expect(response.status()).toBe(307);
+  expect(response.headers()['location']).toMatch(/^\/en\/hotels\/SBTG\?(.+&)?location=SBTG(&|$)/);
+  expect(response.headers()['cache-control']).toBe('private, no-cache');
+  await page.goto('/en/hotels/SBTG');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('');
+});
+
 test('the header is usable by keyboard, starting with a skip link', async ({ page }) => {
   await page.goto('/en/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -80,3 +80,41 @@ export function ifNoneMatchMatches(header: string | undefined, tag: string): boo
   const opaque = tag.replace(/^W\//, '');
   return header.split(',').some((listed) => listed.trim().replace(/^W\//, '') === opaque);
 }
+
+/** How long a rendered public page is served again without rendering: its `max-age`. */
+export const RENDERED_PAGE_LIFE_MS = 60_000;
+const RENDERED_PAGES_KEPT = 500;
+
+export interface RenderCache<Page> {
+  /** The page rendered for `key` within its life, or the one being rendered now, or a new render. */
+  get(key: string, render: () => Promise<Page | undefined>): Promise<Page | undefined>;
+}
+
+/**
+ * Rendered public pages, kept per address for as long as browsers and shared caches may keep them
+ * (`max-age`): a page is rendered once a minute at most, however many visitors ask, and its bytes (so its
+ * ETag) stay the same meanwhile. Renders of the same address at the same time share one. A failed render
+ * (undefined) is not kept. The oldest addresses go first when more are kept than `maxEntries`.
+ */
+export function createRenderCache<Page>({ lifeMs = RENDERED_PAGE_LIFE_MS, maxEntries = RENDERED_PAGES_KEPT, now = Date.now } = {}): RenderCache<Page> {
+  const pages = new Map<string, { at: number; page: Promise<Page | undefined> }>();
+  return {
+    get(key, render) {
+      const kept = pages.get(key);
+      if (kept && now() - kept.at < lifeMs) return kept.page;
+      const entry = { at: now(), page: render() };
+      pages.delete(key);
+      pages.set(key, entry);
+      if (pages.size > maxEntries) pages.delete(pages.keys().next().value as string);
+      entry.page.then(
+        (page) => {
+          if (page === undefined && pages.get(key) === entry) pages.delete(key);
+        },
+        () => {
+          if (pages.get(key) === entry) pages.delete(key);
+        },
+      );
+      return entry.page;
+    },
+  };
+}

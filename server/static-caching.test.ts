@@ -190,3 +190,41 @@ describe('conditional requests and encodings', () => {
     expect(acceptsGzip('identity')).toBe(false);
   });
 });
+
+describe('rendering a public page', () => {
+  it('happens once per address in its cache life: the same bytes, the same ETag, 304 for it', async () => {
+    let renders = 0;
+    const app = site(async (url) => {
+      renders += 1;
+      // Like the app's query state, each render differs (a timestamp): only a kept render gives the same bytes.
+      return { html: `<main>${new URL(url).pathname} ${'hotel '.repeat(400)}</main>`, queryState: `{"at":${renders}}`, status: 200 };
+    });
+    const [first, second] = await Promise.all([get(app, '/en/hotels/SBTG'), get(app, '/en/hotels/SBTG')]);
+    expect(renders).toBe(1);
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect((await get(app, '/en/hotels/SBTG', { 'If-None-Match': first.headers.get('etag') ?? '' })).status).toBe(304);
+    await get(app, '/en/hotels/HBAA');
+    expect(renders).toBe(2);
+  });
+
+  it('is not kept for a page per visitor: check-out renders every time', async () => {
+    let renders = 0;
+    const app = site(async () => {
+      renders += 1;
+      return { html: '<main>check-out</main>', queryState: '{}', status: 200 };
+    });
+    await get(app, '/en/booking/check-out?cart_id=abc');
+    await get(app, '/en/booking/check-out?cart_id=abc');
+    expect(renders).toBe(2);
+  });
+});
+
+describe('a route that completes its address', () => {
+  it('is answered with its redirect, which no cache keeps, instead of an empty page', async () => {
+    const app = site(async () => ({ html: '', queryState: '{}', status: 200, redirect: { location: '/en/hotels/SBTG?location=SBTG', status: 307 } }));
+    const response = await get(app, '/en/hotels/SBTG');
+    expect(response.status).toBe(307);
+    expect(response.headers.get('location')).toBe('/en/hotels/SBTG?location=SBTG');
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+  });
+});

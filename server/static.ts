@@ -22,7 +22,7 @@ import type { AppEnv } from './env';
 import { type Logger, redactPath } from './logger';
 import { requestLog } from './middleware/request-log';
 import type { PageRenderer, RenderedPage } from './page-renderer';
-import { CACHE_CONTROL, entityTag, ifNoneMatchMatches, type PageCachePolicy, pageCachePolicy } from './page-caching';
+import { CACHE_CONTROL, createRenderCache, entityTag, ifNoneMatchMatches, type PageCachePolicy, pageCachePolicy } from './page-caching';
 import { parseManifest, type RoutePreloads, routePreloads } from './route-preloads';
 import { signInCallbackOpenerPolicy, siteSecurityHeaders } from './middleware/security-headers';
 
@@ -75,6 +75,8 @@ export function createSiteApp({ staticDir, logger, connectSources, renderer }: S
     return last.parsed;
   };
 
+  const renderedPages = createRenderCache<RenderedPage>();
+
   return new Hono<AppEnv>()
     .use(requestId(), requestLog(logger), signInCallbackOpenerPolicy(), siteSecurityHeaders({ connectSources }), compress())
     .get('/', redirectToLocale)
@@ -99,9 +101,19 @@ export function createSiteApp({ staticDir, logger, connectSources, renderer }: S
       const preloads = { scripts: [...(catalog ? [catalog] : []), ...route.scripts], styles: route.styles };
       const consentChosen = isConsentChosen(getCookie(c, CONSENT_COOKIE.name));
       const document = localizeDocument(html, locale, preloads, { consentChosen });
-      const rendered = pathLocale && renderer ? await renderOrSkip(renderer, c.req.url, logger) : undefined;
+      const url = new URL(c.req.url);
+      // A public page is rendered at most once per address in its cache life (createRenderCache).
+      const renderPage = () => renderOrSkip(renderer as PageRenderer, c.req.url, logger);
+      const rendered =
+        pathLocale && renderer ? await (pageCachePolicy(url, { status: 200, renderFailed: false }) === 'public' ? renderedPages.get(c.req.url, renderPage) : renderPage()) : undefined;
+      if (rendered?.redirect) {
+        // The route completes the address (a hotel page without its search): no cache keeps the answer,
+        // since the completed address may hold today's dates.
+        c.header('Cache-Control', CACHE_CONTROL.unsettled);
+        return c.redirect(rendered.redirect.location, rendered.redirect.status);
+      }
       const status = rendered ? rendered.status : pathLocale ? 200 : 404;
-      const policy = pageCachePolicy(new URL(c.req.url), { status, renderFailed: Boolean(pathLocale && renderer && !rendered) });
+      const policy = pageCachePolicy(url, { status, renderFailed: Boolean(pathLocale && renderer && !rendered) });
       // The page depends on the consent cookie (and, outside a locale, on the language asked for).
       const vary = pathLocale ? ['Cookie'] : ['Cookie', 'Accept-Language'];
       return sendPage(c, rendered ? withRenderedPage(document, rendered) : document, status as ContentfulStatusCode, policy, vary);

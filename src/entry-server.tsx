@@ -42,6 +42,8 @@ async function render(url: string): Promise<RenderedPage> {
 
 async function renderWith(router: ReturnType<typeof createAppRouter>, queryClient: ReturnType<typeof createQueryClient>, system: AppSystem, pathname: string): Promise<RenderedPage> {
   await router.load();
+  const redirect = serverRedirect(router);
+  if (redirect) return { html: '', queryState: '{}', status: 200, redirect };
   // One i18n serves all requests (messages outside components read it too): the page's language is made
   // the active one after the last await before rendering. The render itself may wait for code loaded on
   // demand, so renders are queued: one language is active for each render from its start to its end.
@@ -62,3 +64,22 @@ async function renderWith(router: ReturnType<typeof createAppRouter>, queryClien
     status: notFound ? 404 : 200,
   };
 }
+
+const REDIRECT_STATUSES = [301, 302, 303, 307, 308] as const;
+type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
+const isRedirectStatus = (status: number): status is RedirectStatus => (REDIRECT_STATUSES as readonly number[]).includes(status);
+
+/**
+ * The redirect a route threw while the page loaded on the server, resolved to an address, if any. The
+ * router keeps its server load's result in `_serverResult` (the field TanStack's own server handler
+ * reads; this package has no public accessor for it), and resolves a redirect's address publicly.
+ */
+function serverRedirect(router: ReturnType<typeof createAppRouter>): RenderedPage['redirect'] {
+  const result = (router as unknown as { _serverResult?: { type: string; redirect?: Parameters<typeof router.resolveRedirect>[0] } })._serverResult;
+  if (result?.type !== 'redirect' || !result.redirect) return undefined;
+  const resolved = router.resolveRedirect(result.redirect);
+  const location = resolved.headers.get('Location') ?? resolved.options.href;
+  if (!location) return undefined;
+  return { location, status: isRedirectStatus(resolved.status) ? resolved.status : 307 };
+}
+

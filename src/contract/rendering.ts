@@ -9,6 +9,11 @@ export interface RenderedPage {
   queryState: string;
   /** 404 when the path is no page of ours. */
   status: 200 | 404;
+  /**
+   * Where the page's route sends the visitor instead (a route that completes its address, e.g. a hotel
+   * page without its search): the server answers with this redirect, and `html` is empty.
+   */
+  redirect?: { location: string; status: 301 | 302 | 303 | 307 | 308 };
 }
 
 /** What the app's server build offers. */
