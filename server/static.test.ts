@@ -209,14 +209,19 @@ describe('compression', () => {
   });
 });
 
+/** The scripts the page lists for its app to fetch at once after the first paint (src/main.tsx). */
+const pageScripts = (html: string): string[] => JSON.parse(/<script type="application\/json" id="page-scripts">(.*?)<\/script>/.exec(html)?.[1] ?? '[]') as string[];
+
 describe('catalog preload', () => {
-  it('names the page language’s catalog chunk in the HTML so it loads with the app', async () => {
+  it('lists the page language’s catalog chunk in the page so it loads with the app, and names no script to fetch before the first paint', async () => {
     const html = await (await get('/ar/')).text();
-    expect(html).toContain('<link rel="preload" as="script" crossorigin href="/assets/messages-AR1.js"></head>');
+    expect(pageScripts(html)).toContain('/assets/messages-AR1.js');
+    expect(html).toContain('</script></head>');
+    expect(html).not.toContain('rel="preload"');
   });
 
   it('adds nothing for a language the manifest does not know, or without a manifest', async () => {
-    expect(await (await get('/de/')).text()).not.toContain('rel="preload"');
+    expect(await (await get('/de/')).text()).not.toContain('page-scripts');
     expect(catalogChunk(undefined, 'de')).toBeUndefined();
     expect(catalogChunk(parseManifest('not json'), 'de')).toBeUndefined();
   });
@@ -224,7 +229,7 @@ describe('catalog preload', () => {
   it('names the chunks and styles of the page’s route so they load with the app', async () => {
     const html = await (await get('/en/find-a-hotel?location=Berlin')).text();
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/results-R1.css">');
-    expect(html).toContain('<link rel="preload" as="script" crossorigin href="/assets/results-R1.js">');
+    expect(pageScripts(html)).toContain('/assets/results-R1.js');
     expect(await (await get('/en/')).text()).not.toContain('results-R1');
   });
 

@@ -18,6 +18,7 @@ import {
   parseAcceptLanguage,
   textDirection,
 } from '../src/contract/locales';
+import { PAGE_SCRIPTS_ID } from '../src/contract/rendering';
 import type { AppEnv } from './env';
 import { type Logger, redactPath } from './logger';
 import { requestLog } from './middleware/request-log';
@@ -179,10 +180,11 @@ function redirectToLocale(c: Context<AppEnv>) {
 
 /**
  * Sets `lang` and `dir` on the `<html>` element, replacing values the build put there, and the consent
- * attribute when the visitor has chosen (the consent banner's style hides it then), and names the
- * scripts and styles the page will need (those the document does not name already) so they load at once.
- * Scripts are preloaded (fetched), not module-preloaded (fetched and parsed): parsing would take the main
- * thread before the server-rendered page is first painted.
+ * attribute when the visitor has chosen (the consent banner's style hides it then), links the styles the
+ * page needs, and lists the scripts its app will need (those the document does not name already) in a
+ * data block, `#page-scripts`. The entry script fetches them all at once, right after the page's first
+ * paint (src/main.tsx): named as preloads in the head, they took the network from the page itself on a
+ * slow connection, and the first paint waited for them (decision 0038).
  */
 export function localizeDocument(
   html: string,
@@ -198,12 +200,14 @@ export function localizeDocument(
     return `<html lang="${locale}" dir="${textDirection(locale)}"${consent}${others}>`;
   });
   const named = (href: string) => localized.includes(`"${href}"`);
-  const links = [
+  const scripts = (preloads.scripts ?? []).filter((href) => !named(href));
+  const elements = [
     ...(preloads.styles ?? []).filter((href) => !named(href)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-    ...(preloads.scripts ?? []).filter((href) => !named(href)).map((href) => `<link rel="preload" as="script" crossorigin href="${href}">`),
+    // Data, not a script that runs: the content security policy needs no exception for it.
+    ...(scripts.length ? [`<script type="application/json" id="${PAGE_SCRIPTS_ID}">${JSON.stringify(scripts).replace(/</g, '\\u003c')}</script>`] : []),
   ];
-  if (links.length === 0) return localized;
-  return localized.replace(/<\/head>/i, `${links.join('')}</head>`);
+  if (elements.length === 0) return localized;
+  return localized.replace(/<\/head>/i, () => `${elements.join('')}</head>`);
 }
 
 /**

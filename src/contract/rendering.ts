@@ -23,3 +23,10 @@ export interface ServerBuild {
   /** Renders the page at an absolute URL (its origin goes into the page's links). */
   renderPage(url: string): Promise<RenderedPage>;
 }
+
+/**
+ * The id of the page's data block listing the scripts its app needs first (entry, shared chunks, the
+ * route's chunks, the language's catalog): the server writes it, the entry script fetches them all at once
+ * after the first paint.
+ */
+export const PAGE_SCRIPTS_ID = 'page-scripts';
