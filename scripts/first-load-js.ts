@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { localeOfPath } from '../src/contract/locales';
-import { parseManifest, routePreloads } from '../server/route-preloads';
+import { chunksWithImports, parseManifest, routePreloads } from '../server/route-preloads';
+import type { PageBudget } from './budgets';
 import { catalogChunk } from '../server/static';
 
 export interface FirstLoad {
@@ -20,19 +21,6 @@ export interface FirstLoad {
 }
 
 type Manifest = NonNullable<ReturnType<typeof parseManifest>>;
-
-/** The page's entry script (index.html's) with every chunk it imports statically. */
-function entryScripts(manifest: Manifest): string[] {
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const entry = manifest[key];
-    if (!entry || typeof entry.file !== 'string' || files.has(`/${entry.file}`)) return;
-    files.add(`/${entry.file}`);
-    if (Array.isArray(entry.imports)) for (const imported of entry.imports) if (typeof imported === 'string') visit(imported);
-  };
-  visit('index.html');
-  return [...files];
-}
 
 export function readBuildManifest(distDir: string): Manifest {
   const manifest = parseManifest(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'));
@@ -45,7 +33,8 @@ export function firstLoadOf(distDir: string, manifest: Manifest, pathname: strin
   const locale = localeOfPath(pathname);
   if (!locale) throw new Error(`${pathname} has no locale as its first segment`);
   const catalog = catalogChunk(manifest, locale);
-  const files = [...new Set([...entryScripts(manifest), ...routePreloads(manifest, pathname).scripts, ...(catalog ? [catalog] : [])])];
+  // The page's entry script (index.html's) with its imports, then what the server lists for the page.
+  const files = [...new Set([...chunksWithImports(manifest, ['index.html']).scripts, ...routePreloads(manifest, pathname).scripts, ...(catalog ? [catalog] : [])])];
   const gzipBytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length, 0);
   return { files, gzipBytes };
 }
@@ -60,15 +49,8 @@ export interface BudgetCheck {
   overruns: string[];
 }
 
-interface Budget {
-  page: string;
-  path: string;
-  maxGzipBytes: number;
-  maxFiles: number;
-}
-
 /** Measures every budgeted page of the build at `distDir` and says which go over. */
-export function checkBudgets(distDir: string, budgets: readonly Budget[]): BudgetCheck[] {
+export function checkBudgets(distDir: string, budgets: readonly Omit<PageBudget, 'reason'>[]): BudgetCheck[] {
   const manifest = readBuildManifest(distDir);
   return budgets.map((budget) => {
     const load = firstLoadOf(distDir, manifest, budget.path);

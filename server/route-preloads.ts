@@ -47,12 +47,10 @@ function serves(route: readonly string[], isLayout: boolean, path: readonly stri
   return segments.every((segment, index) => segment.startsWith('$') || segment === path[index]);
 }
 
-/** Script and style files (root-relative URLs) of the app and the route chunks for `pathname`, with their imports. */
-export function routePreloads(manifest: Manifest | undefined, pathname: string): RoutePreloads {
+/** Script and style files (root-relative URLs) of the manifest's chunks `keys`, with every chunk they import statically. */
+export function chunksWithImports(manifest: Manifest, keys: readonly string[]): RoutePreloads {
   const scripts = new Set<string>();
   const styles = new Set<string>();
-  if (!manifest) return { scripts: [], styles: [] };
-  const path = pathname.split('/').filter((segment) => segment !== '');
   const visit = (key: string) => {
     const entry = manifest[key];
     if (!entry || typeof entry.file !== 'string' || scripts.has(`/${entry.file}`)) return;
@@ -60,6 +58,14 @@ export function routePreloads(manifest: Manifest | undefined, pathname: string):
     if (Array.isArray(entry.css)) for (const css of entry.css) if (typeof css === 'string') styles.add(`/${css}`);
     if (Array.isArray(entry.imports)) for (const imported of entry.imports) if (typeof imported === 'string') visit(imported);
   };
+  for (const key of keys) visit(key);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/** Script and style files (root-relative URLs) of the app and the route chunks for `pathname`, with their imports. */
+export function routePreloads(manifest: Manifest | undefined, pathname: string): RoutePreloads {
+  if (!manifest) return { scripts: [], styles: [] };
+  const path = pathname.split('/').filter((segment) => segment !== '');
   const routes = Object.keys(manifest).flatMap((key) => {
     const segments = routeSegments(key);
     return segments ? [{ key, segments }] : [];
@@ -69,9 +75,6 @@ export function routePreloads(manifest: Manifest | undefined, pathname: string):
     return routes.some(({ segments }) => segments.join('/').startsWith(prefix));
   };
   // The app itself starts from a chunk of its own, loaded once the page has been painted (src/main.tsx).
-  visit(APP_START);
-  for (const { key, segments } of routes) {
-    if (serves(segments, nestsOthers(segments), path)) visit(key);
-  }
-  return { scripts: [...scripts], styles: [...styles] };
+  const served = routes.filter(({ segments }) => serves(segments, nestsOthers(segments), path)).map(({ key }) => key);
+  return chunksWithImports(manifest, [APP_START, ...served]);
 }
