@@ -93,6 +93,37 @@ test('password: the member is signed in and the header shows the level and point
   await expect(page).toHaveURL(/\/en\/find-a-hotel\?location=Berlin/);
 });
 
+test('a signed-in member’s header is painted by the server as the member’s, before any script runs', async ({ page, browser }) => {
+  await page.goto('/en/');
+  const dialog = await openSignIn(page);
+  await dialog.getByLabel('Email address').fill(PASSWORD_MEMBER);
+  await dialog.getByLabel('Password').fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expectSignedIn(page);
+  // The same browser's cookies in a page that runs no script: what the server sent is what shows.
+  const cookies = await page.context().cookies();
+  const serverOnly = await browser.newContext({ javaScriptEnabled: false });
+  await serverOnly.addCookies(cookies);
+  const paintedForMember = await serverOnly.newPage();
+  await paintedForMember.goto('/en/find-a-hotel');
+  const header = paintedForMember.getByRole('banner');
+  await expect(header.getByText('Loading your membership…')).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Sign in' })).toBeHidden();
+  await serverOnly.close();
+
+  // Signing out takes the hint away: the next page is painted for a visitor.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+  const visitorContext = await browser.newContext({ javaScriptEnabled: false });
+  await visitorContext.addCookies(await page.context().cookies());
+  const paintedForVisitor = await visitorContext.newPage();
+  await paintedForVisitor.goto('/en/find-a-hotel');
+  await expect(paintedForVisitor.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(paintedForVisitor.getByRole('banner').getByText('Loading your membership…')).toBeHidden();
+  await visitorContext.close();
+});
+
 test('a wrong password says so and keeps what was typed', async ({ page }) => {
   await page.goto('/en/');
   const dialog = await openSignIn(page);

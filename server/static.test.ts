@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_CHOSEN_ATTRIBUTE, CONSENT_COOKIE, CONSENT_VERSION, consentCookieValue } from '../src/contract/consent';
+import { MEMBER_HINT_ATTRIBUTE, MEMBER_HINT_COOKIE } from '../src/contract/member-hint';
 import { createMemoryLogger } from '../test/bff/memory-logger';
 import type { PageRenderer } from './page-renderer';
 import { parseManifest } from './route-preloads';
@@ -143,6 +144,27 @@ describe('localizeDocument', () => {
     expect(localizeDocument('<html data-consent-chosen class="x">', 'en')).toBe('<html lang="en" dir="ltr" class="x">');
     expect(localizeDocument('<html data-consent-chosen="" lang="de">', 'de', {}, { consentChosen: true })).toBe('<html lang="de" dir="ltr" data-consent-chosen>');
     expect(localizeDocument('<html data-consent-chosen-later="1">', 'en')).toBe('<html lang="en" dir="ltr" data-consent-chosen-later="1">');
+  });
+
+  it('sets the member hint attribute only when told a member is signed in, and drops one the document had', () => {
+    expect(localizeDocument('<html class="x">', 'en', {}, { memberHinted: true })).toBe('<html lang="en" dir="ltr" data-member-hint class="x">');
+    expect(localizeDocument('<html data-member-hint class="x">', 'ar')).toBe('<html lang="ar" dir="rtl" class="x">');
+    expect(localizeDocument('<html>', 'en', {}, { consentChosen: true, memberHinted: true })).toBe('<html lang="en" dir="ltr" data-consent-chosen data-member-hint>');
+  });
+});
+
+describe('the member hint attribute', () => {
+  const htmlTag = async (path: string, cookie?: string) => {
+    const html = await (await get(path, cookie === undefined ? {} : { Cookie: cookie })).text();
+    return /<html\b[^>]*>/i.exec(html)?.[0] ?? '';
+  };
+
+  it('is on the page when the member hint cookie says a member is signed in, and only then', async () => {
+    expect(await htmlTag('/en/', `${MEMBER_HINT_COOKIE.name}=1`)).toBe(`<html lang="en" dir="ltr" ${MEMBER_HINT_ATTRIBUTE}>`);
+    expect(await htmlTag('/ar/find-a-hotel', `NEXT_LOCALE=ar; ${MEMBER_HINT_COOKIE.name}=1`)).toContain(MEMBER_HINT_ATTRIBUTE);
+    expect(await htmlTag('/en/')).not.toContain(MEMBER_HINT_ATTRIBUTE);
+    expect(await htmlTag('/en/', `${MEMBER_HINT_COOKIE.name}=0`)).not.toContain(MEMBER_HINT_ATTRIBUTE);
+    expect(await htmlTag('/en/', `${MEMBER_HINT_COOKIE.name}=`)).not.toContain(MEMBER_HINT_ATTRIBUTE);
   });
 });
 

@@ -10,6 +10,7 @@ import { getCookie } from 'hono/cookie';
 import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { CONSENT_CHOSEN_ATTRIBUTE, CONSENT_COOKIE, isConsentChosen } from '../src/contract/consent';
+import { MEMBER_HINT_ATTRIBUTE, MEMBER_HINT_COOKIE, isMemberHinted } from '../src/contract/member-hint';
 import {
   LOCALE_COOKIE,
   type Locale,
@@ -34,7 +35,8 @@ import { signInCallbackOpenerPolicy, siteSecurityHeaders } from './middleware/se
  *   - `/`: 302 to `/{locale}/`, the locale from the NEXT_LOCALE cookie, then Accept-Language, then en;
  *   - any other GET: index.html (the client renders the route) with `<html lang dir>` set for the locale
  *     of the first path segment, so the first paint has the right language and direction, and
- *     `data-consent-chosen` when the consent cookie records a current choice; 404 when that segment is not
+ *     `data-consent-chosen` when the consent cookie records a current choice, `data-member-hint` when the
+ *     member hint cookie says a member is signed in; 404 when that segment is not
  *     a locale (the client renders its not-found page). Public pages may be cached, with an ETag; others
  *     are not (page-caching.ts).
  */
@@ -101,7 +103,8 @@ export function createSiteApp({ staticDir, logger, connectSources, renderer }: S
       const route = pathLocale ? routePreloads(built, c.req.path) : { scripts: [], styles: [] };
       const preloads = { scripts: [...(catalog ? [catalog] : []), ...route.scripts], styles: route.styles };
       const consentChosen = isConsentChosen(getCookie(c, CONSENT_COOKIE.name));
-      const document = localizeDocument(html, locale, preloads, { consentChosen });
+      const memberHinted = isMemberHinted(getCookie(c, MEMBER_HINT_COOKIE.name));
+      const document = localizeDocument(html, locale, preloads, { consentChosen, memberHinted });
       const url = new URL(c.req.url);
       // A public page is rendered at most once per address in its cache life (createRenderCache).
       const renderPage = () => renderOrSkip(renderer as PageRenderer, c.req.url, logger);
@@ -115,7 +118,7 @@ export function createSiteApp({ staticDir, logger, connectSources, renderer }: S
       }
       const status = rendered ? rendered.status : pathLocale ? 200 : 404;
       const policy = pageCachePolicy(url, { status, renderFailed: Boolean(pathLocale && renderer && !rendered) });
-      // The page depends on the consent cookie (and, outside a locale, on the language asked for).
+      // The page depends on the consent and member hint cookies (and, outside a locale, on the language asked for).
       const vary = pathLocale ? ['Cookie'] : ['Cookie', 'Accept-Language'];
       return sendPage(c, rendered ? withRenderedPage(document, rendered) : document, status as ContentfulStatusCode, policy, vary);
     });
@@ -179,8 +182,9 @@ function redirectToLocale(c: Context<AppEnv>) {
 }
 
 /**
- * Sets `lang` and `dir` on the `<html>` element, replacing values the build put there, and the consent
- * attribute when the visitor has chosen (the consent banner's style hides it then), links the styles the
+ * Sets `lang` and `dir` on the `<html>` element, replacing values the build put there, the consent
+ * attribute when the visitor has chosen (the consent banner's style hides it then) and the member hint
+ * attribute when the browser says a member is signed in (the header shows the member's corner), links the styles the
  * page needs, and lists the scripts its app will need (those the document does not name already) in a
  * data block, `#page-scripts`. The entry script fetches them all at once, right after the page's first
  * paint (src/main.tsx): named as preloads in the head, they took the network from the page itself on a
@@ -190,14 +194,16 @@ export function localizeDocument(
   html: string,
   locale: Locale,
   preloads: Partial<RoutePreloads> = {},
-  { consentChosen = false }: { consentChosen?: boolean } = {},
+  { consentChosen = false, memberHinted = false }: { consentChosen?: boolean; memberHinted?: boolean } = {},
 ): string {
   const localized = html.replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => {
-    const others = attributes
-      .replace(/\s(?:lang|dir)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '')
-      .replace(new RegExp(`\\s${CONSENT_CHOSEN_ATTRIBUTE}(?:\\s*=\\s*("[^"]*"|'[^']*'|[^\\s>]+))?(?=[\\s>/]|$)`, 'gi'), '');
+    let others = attributes.replace(/\s(?:lang|dir)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '');
+    for (const name of [CONSENT_CHOSEN_ATTRIBUTE, MEMBER_HINT_ATTRIBUTE]) {
+      others = others.replace(new RegExp(`\\s${name}(?:\\s*=\\s*("[^"]*"|'[^']*'|[^\\s>]+))?(?=[\\s>/]|$)`, 'gi'), '');
+    }
     const consent = consentChosen ? ` ${CONSENT_CHOSEN_ATTRIBUTE}` : '';
-    return `<html lang="${locale}" dir="${textDirection(locale)}"${consent}${others}>`;
+    const member = memberHinted ? ` ${MEMBER_HINT_ATTRIBUTE}` : '';
+    return `<html lang="${locale}" dir="${textDirection(locale)}"${consent}${member}${others}>`;
   });
   const named = (href: string) => localized.includes(`"${href}"`);
   const scripts = (preloads.scripts ?? []).filter((href) => !named(href));

@@ -40,6 +40,7 @@ import type { FlagSource } from './services/flags/flags';
 import { DEFAULT_SNAPSHOT, browserFlagSource } from './services/flags/queries';
 import { displayLocale } from './services/i18n/catalogs';
 import { plainNumber } from './services/navigation/router-search';
+import { idle } from './services/scheduling/idle';
 import type { SearchQueryState } from './services/search/search-state';
 import { subscribeToViewport, viewportIsMobile } from './views/shell/use-mobile-screen';
 
@@ -166,7 +167,11 @@ export function createAppSystem({
       ),
       loadLogin: fromPromise<LoginLogic>(async () => (await import('./machines/login/login.live')).createLiveLoginLogic(queryClient)),
       loadCart: fromPromise<CartLogic>(async () => (await import('./machines/cart/cart.live')).createLiveCartLogic(cartEdge)),
-      loadTargeted: fromPromise<TargetedLogic>(async () => (await import('./machines/targeted/targeted.live')).createLiveTargetedLogic({ queryClient, access })),
+      // Targeted messages never show before the page is in use: their code (with the HTML sanitiser) loads once it is idle.
+      loadTargeted: fromPromise<TargetedLogic>(async () => {
+        await idle();
+        return (await import('./machines/targeted/targeted.live')).createLiveTargetedLogic({ queryClient, access });
+      }),
     },
     actions: {
       goToRegistration: ({ context, event }) => {

@@ -5,14 +5,22 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { createAppSystem, followRouter } from './app-actor';
 import { startAnalytics } from './services/analytics/analytics';
+import { writeMemberHint } from './services/account/member-hint';
+import { readStoredToken } from './services/account/persisted-values';
 import { syncConsentCookie } from './services/consent/consent';
-import { initErrorReporting } from './services/errors/report';
+import { initErrorReportingWhenIdle } from './services/errors/report';
 import { activateLocaleOfPath, i18n } from './services/i18n/catalogs';
 import { createAppRouter, createQueryClient } from './router';
+import { yieldToBrowser } from './services/scheduling/idle';
 
-void initErrorReporting();
-// The server paints the consent banner from the cookie: it follows the choice kept in storage.
+// The app's code has just been evaluated (a long piece of work on a phone): the browser gets a turn
+// before the app is set up, and again before the page is taken over, so no single task holds input up.
+await yieldToBrowser();
+initErrorReportingWhenIdle();
+// The server paints the consent banner and the header's member corner from cookies: they follow what
+// storage holds.
 syncConsentCookie();
+writeMemberHint(readStoredToken() !== null);
 // The analytics queue flushes when the page is hidden; web vitals are observed from now on.
 startAnalytics();
 
@@ -37,6 +45,7 @@ if (container.hasChildNodes()) {
   // Take over the server's markup: the first render must match it, so the route (its code and data) is
   // loaded first. Hydrating in a transition lets the browser handle input between slices of the work.
   await router.load();
+  await yieldToBrowser();
   // Marks the router as taking over a server render, as the router's own SSR client does: it then renders
   // the same elements the server did (no extra Suspense boundary at the top), which hydration requires.
   router.ssr = { manifest: undefined };

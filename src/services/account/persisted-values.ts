@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { MemberProfileSchema } from '../../contract/auth';
 import type { MemberProfile } from '../../contract/auth';
 import { forgetMemberCheckoutDrafts, sessionStore } from '../booking/checkout-drafts';
+import { writeMemberHint } from './member-hint';
 
 /**
  * Values the browser keeps between visits (spec section 3, persisted client values), in localStorage.
@@ -136,7 +137,10 @@ export interface SessionPersistence {
 
 export function browserSessionPersistence(storage: () => Storage | null = browserStorage, tabStorage: () => Storage | null = sessionStore): SessionPersistence {
   return {
-    writeToken: (token) => writeValue(PERSISTED_KEYS.token, token, storage()),
+    writeToken: (token) => {
+      writeValue(PERSISTED_KEYS.token, token, storage());
+      writeMemberHint(true);
+    },
     writeMember: ({ profile, level }) => {
       writeValue(PERSISTED_KEYS.profile, JSON.stringify(profile), storage());
       if (level === null) removeValue(PERSISTED_KEYS.memberLevel, storage());
@@ -157,6 +161,7 @@ export function browserSessionPersistence(storage: () => Storage | null = browse
       }
       // The check-out drafts of a member (this tab's sessionStorage) go with the session, wherever it ended.
       forgetMemberCheckoutDrafts(tabStorage());
+      writeMemberHint(false);
     },
   };
 }

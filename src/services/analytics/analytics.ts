@@ -9,6 +9,7 @@ import { hotelCustomParameters } from './hotel-parameters';
 import type { HotelTrackingData } from './hotel-parameters';
 import { pageTypeGroup } from './page-types';
 import { createTrackingQueue } from './queue';
+import { whenIdle } from '../scheduling/idle';
 import type { AnalyticsConsent, EventDraft, TrackingQueue } from './queue';
 import { observeGoodVitals } from './web-vitals';
 
@@ -57,15 +58,19 @@ export function startAnalytics(): () => void {
   };
   document.addEventListener('visibilitychange', onHidden);
   window.addEventListener('pagehide', current.flush);
-  // Web vitals are measured only with consent to analytics: the library loads then (its observers read
-  // the page's buffered entries, so a late start still sees the first paint and the layout shifts).
+  // Web vitals are measured only with consent to analytics: the library loads then, once the page is idle
+  // (its observers read the page's buffered entries, so a late start still sees the first paint and the
+  // layout shifts).
+  const startObservingVitals = () => {
+    observeGoodVitals((vital) => track({ type: 'web_vital', pathname: currentPathname(), name: vital.name, value: vital.value, rating: 'good' })).catch(
+      (error: unknown) => captureError(error, 'analytics: web vitals'),
+    );
+  };
   let observing = false;
   const observeVitals = () => {
     if (observing) return;
     observing = true;
-    observeGoodVitals((vital) => track({ type: 'web_vital', pathname: currentPathname(), name: vital.name, value: vital.value, rating: 'good' })).catch(
-      (error: unknown) => captureError(error, 'analytics: web vitals'),
-    );
+    whenIdle(startObservingVitals);
   };
   if (hasConsent('analytics')) observeVitals();
   const stopWaiting = onConsentChange((granted) => {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { CONSENT_COOKIE, CONSENT_VERSION, consentCookieValue, isConsentChosen } from '../../contract/consent';
 import { browserStorage, readValue, writeValue } from '../account/persisted-values';
+import { type CookieJar, deleteCookie, readCookie, writeCookie } from '../cookies/first-party';
 
 /**
  * The visitor's consent, per category (spec section 6: tracking, A/B testing, Google, Apple and Facebook
@@ -64,19 +65,8 @@ export function chooseConsent(granted: readonly ConsentCategory[], now: number =
  * The choice for the server too (src/contract/consent.ts): it paints the consent banner into the page
  * only while the cookie says nothing was chosen. Only which categories, never anything about the visitor.
  */
-function writeConsentCookie(granted: readonly ConsentCategory[], target: { cookie: string } | undefined = globalThis.document): void {
-  if (!target) return;
-  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
-  target.cookie = `${CONSENT_COOKIE.name}=${consentCookieValue(granted)}; Path=/; Max-Age=${CONSENT_COOKIE.maxAgeSeconds}; SameSite=${CONSENT_COOKIE.sameSite}${secure}`;
-}
-
-/** The consent cookie's value in this document, if any. */
-function consentCookie(source: { cookie: string } | undefined): string | undefined {
-  const prefix = `${CONSENT_COOKIE.name}=`;
-  return source?.cookie
-    .split('; ')
-    .find((pair) => pair.startsWith(prefix))
-    ?.slice(prefix.length);
+function writeConsentCookie(granted: readonly ConsentCategory[], target: CookieJar | undefined = globalThis.document): void {
+  writeCookie(CONSENT_COOKIE, consentCookieValue(granted), target);
 }
 
 /**
@@ -84,12 +74,12 @@ function consentCookie(source: { cookie: string } | undefined): string | undefin
  * (or a cookie that expired while storage kept the choice) is written again, and a cookie whose choice
  * storage no longer holds (cleared storage) is dropped, so the server asks again as the page will.
  */
-export function syncConsentCookie(storage: Storage | null = browserStorage(), target: { cookie: string } | undefined = globalThis.document): void {
+export function syncConsentCookie(storage: Storage | null = browserStorage(), target: CookieJar | undefined = globalThis.document): void {
   if (!target) return;
   const choice = readChoice(storage);
-  const cookie = consentCookie(target);
+  const cookie = readCookie(CONSENT_COOKIE.name, target);
   if (choice && cookie !== consentCookieValue(choice.granted)) writeConsentCookie(choice.granted, target);
-  else if (!choice && isConsentChosen(cookie)) target.cookie = `${CONSENT_COOKIE.name}=; Path=/; Max-Age=0; SameSite=${CONSENT_COOKIE.sameSite}`;
+  else if (!choice && isConsentChosen(cookie)) deleteCookie(CONSENT_COOKIE, target);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { HttpError } from '../bff/client';
+import { whenIdle } from '../scheduling/idle';
 
 /**
  * Sends an error to the console and, when a DSN was configured at build time, to Sentry (architecture:
@@ -10,6 +11,10 @@ type Capture = (error: unknown, context?: string) => void;
 
 let capture: Capture | null = null;
 let loading: Promise<void> | null = null;
+/** Errors caught while Sentry is still to load (it loads once the page is idle): sent once it runs. */
+let waiting: [error: unknown, context: string | undefined][] | null = null;
+/** At most this many errors wait for Sentry; a page failing in a loop must not grow without end. */
+const MAX_WAITING = 20;
 
 function sentryDsn(): string {
   return import.meta.env.SENTRY_DSN ?? '';
@@ -19,6 +24,9 @@ async function loadSentry(dsn: string): Promise<void> {
   const Sentry = await import('@sentry/react');
   Sentry.init({ dsn, environment: import.meta.env.MODE });
   capture = (error, context) => Sentry.captureException(error, context ? { tags: { context } } : undefined);
+  const caughtBefore = waiting ?? [];
+  waiting = null;
+  for (const [error, context] of caughtBefore) capture(error, context);
 }
 
 /** Starts Sentry when a DSN is configured; does nothing (and loads nothing) without one. */
@@ -26,6 +34,16 @@ export function initErrorReporting(dsn: string = sentryDsn()): Promise<void> {
   if (!dsn) return Promise.resolve();
   loading ??= loadSentry(dsn).catch((error: unknown) => console.error('Error reporting could not start', error));
   return loading;
+}
+
+/**
+ * Starts Sentry (when a DSN is configured) once the page is idle: its code is large and the first view does
+ * not need it. Errors caught until then wait for it.
+ */
+export function initErrorReportingWhenIdle(dsn: string = sentryDsn()): void {
+  if (!dsn || loading) return;
+  waiting ??= [];
+  whenIdle(() => void initErrorReporting(dsn));
 }
 
 /** Whether Sentry receives errors (tests; a page without a DSN never starts it). */
@@ -67,7 +85,8 @@ export function trackedMessage(error: unknown, context?: string): string {
 export function captureError(error: unknown, context?: string): void {
   try {
     console.error(trackedMessage(error, context), error);
-    capture?.(error, context);
+    if (capture) capture(error, context);
+    else if (waiting && waiting.length < MAX_WAITING) waiting.push([error, context]);
   } catch {
     // A failing reporter must not take the page down with it.
   }

@@ -10,7 +10,7 @@ import { captureError, trackedMessage } from './capture';
  * failure reads 'Request failed with status code {status}'. Tracking never makes things worse: its
  * failures are swallowed.
  */
-export { errorMessageOf, initErrorReporting, trackedMessage } from './capture';
+export { errorMessageOf, initErrorReporting, initErrorReportingWhenIdle, trackedMessage } from './capture';
 
 /** The cart of the page: a member's stored cart id, else the check-out page's cart_id query (a guest's cart). */
 function currentCartId(): string | null {

@@ -3,6 +3,7 @@
  * subscription, and the defaults the server and the browser's first render use.
  */
 import { reportError } from '../errors/report';
+import { idle } from '../scheduling/idle';
 import type * as BrowserClientModule from './browser-client';
 import { DEFAULT_SNAPSHOT } from './flags';
 import type { FlagSource } from './flags';
@@ -11,8 +12,8 @@ export { DEFAULT_SNAPSHOT, staticFlags } from './flags';
 
 /**
  * The browser's client, made on first subscription (never during a render or on the server). The
- * GrowthBook SDK is loaded then, in a chunk of its own: the first render uses the defaults anyway, so the
- * page's first load does not carry it.
+ * GrowthBook SDK is loaded then, once the page is idle, in a chunk of its own: the first render uses the
+ * defaults anyway, so the page's first load does not carry it.
  */
 let browserClient: typeof BrowserClientModule | undefined;
 let loadingBrowserClient: Promise<typeof BrowserClientModule> | undefined;
@@ -22,7 +23,10 @@ export const browserFlagSource: FlagSource = {
   subscribe: (listener) => {
     let active = true;
     let unsubscribe: (() => void) | undefined;
-    loadingBrowserClient ??= import('./browser-client').then((module) => (browserClient = module));
+    // The SDK loads once the page is idle: the first view renders with the defaults either way.
+    loadingBrowserClient ??= idle()
+      .then(() => import('./browser-client'))
+      .then((module) => (browserClient = module));
     loadingBrowserClient.then(
       (module) => {
         if (!active) return;

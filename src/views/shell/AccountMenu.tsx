@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   selectFirstName,
   selectIsMemberLoading,
+  selectIsRestoring,
   selectIsSignedIn,
   selectIsSigningOut,
   selectLevel,
@@ -13,13 +14,16 @@ import { SignInButton } from '../account/sign-in/SignInButton';
 
 /**
  * The header's member corner: the Sign in button for visitors; the member's first name, level and
- * points and a Sign out button once signed in. Pages render signed out on the server and until the
- * browser has read the stored token, so server and browser agree on the first render.
+ * points and a Sign out button once signed in. Until the browser has read the stored token (and on the
+ * server) it is not known which: both are rendered, and the page's style shows the one the member hint
+ * cookie points to (src/contract/member-hint.ts), so a member's header does not first show Sign in and
+ * server and browser agree on the first render.
  */
 export function AccountMenu() {
   const { t } = useLingui();
   const session = SessionActorContext.useActorRef();
   const signedIn = SessionActorContext.useSelector(selectIsSignedIn);
+  const restoring = SessionActorContext.useSelector(selectIsRestoring);
   const signingOut = SessionActorContext.useSelector(selectIsSigningOut);
   const loading = SessionActorContext.useSelector(selectIsMemberLoading);
   const firstName = SessionActorContext.useSelector(selectFirstName);
@@ -27,6 +31,23 @@ export function AccountMenu() {
   const points = SessionActorContext.useSelector(selectPoints);
   const logoutTracking = useMemberAreaTracking('logout');
 
+  if (!signedIn && restoring) {
+    return (
+      <div className="account-menu-unsettled">
+        <span className="account-menu-unsettled__visitor">
+          <SignInButton>{t`Sign in`}</SignInButton>
+        </span>
+        <div className="account-menu account-menu-unsettled__member">
+          <section className="account-menu__member" aria-label={t`Your membership`} aria-busy="true">
+            <span className="account-menu__name">{t`Loading your membership…`}</span>
+          </section>
+          <button type="button" className="button account-menu__sign-out" disabled>
+            {t`Sign out`}
+          </button>
+        </div>
+      </div>
+    );
+  }
   if (!signedIn) return <SignInButton>{t`Sign in`}</SignInButton>;
   return (
     <div className="account-menu">

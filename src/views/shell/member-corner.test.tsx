@@ -1,0 +1,124 @@
+import { dehydrate, hydrate } from '@tanstack/react-query';
+import type { DehydratedState } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { hydrateRoot } from 'react-dom/client';
+import { prerender } from 'react-dom/static';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { validToken } from '../../../test/auth/tokens';
+import { App } from '../../app';
+import { createAppSystem } from '../../app-actor';
+import type { AppSystem } from '../../app-actor';
+import { MEMBER_HINT_COOKIE } from '../../contract/member-hint';
+import { createAppRouter, createQueryClient } from '../../router';
+import { activateLocaleOfPath, i18n } from '../../services/i18n/catalogs';
+
+/*
+ * The header's member corner as the server paints it (src/contract/member-hint.ts): the server does not
+ * know the session, so it paints both the visitor's Sign in button and the member's corner while loading;
+ * the page's style shows the one the member hint cookie points to. The browser takes that markup over as
+ * it is, then shows what the session turns out to be.
+ */
+
+const PAGE = '/en/';
+
+function stubBff() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://site.test');
+      const bodies: Record<string, unknown> = {
+        '/bff/members/profile': {
+          data: { Guid: 'guid-mia', email: 'mia@example.com', firstName: 'Mia', lastName: 'Muster', salutation: 'ms', birthday: null, locale: 'en', address: null, dailypointMasterId: 'dp-1', profileComplete: true, extras: {} },
+        },
+        '/bff/members/status': { data: { dailypointStatus: { reward_level: 'DB', rewards_points: 1200 }, strapiStatus: { crs_id: null } } },
+      };
+      const body = url.pathname.startsWith('/api/features/') ? { features: {} } : url.pathname.startsWith('/bff/content/') ? { data: [] } : bodies[url.pathname];
+      return new Response(JSON.stringify(body ?? { error: { code: 'not_found', message: 'Not found' } }), {
+        status: body ? 200 : 404,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+}
+
+const systems: AppSystem[] = [];
+
+/** The app at the page, as entry-server.tsx and start-app.tsx make it. */
+async function appAt(path: string, serverData?: DehydratedState) {
+  const queryClient = createQueryClient();
+  if (serverData) hydrate(queryClient, serverData);
+  const system = createAppSystem({ queryClient, router: () => router, location: { pathname: new URL(path, 'http://site.test').pathname, hash: '' } });
+  systems.push(system);
+  const router = createAppRouter(queryClient, system, createMemoryHistory({ initialEntries: [path] }));
+  await router.load();
+  router.ssr = { manifest: undefined };
+  return { element: <App i18n={i18n} queryClient={queryClient} router={router} system={system} />, system, queryClient };
+}
+
+/** The server's page, then the browser taking it over and starting the app. */
+async function serverPageThenBrowser() {
+  const server = await appAt(PAGE);
+  const { prelude } = await prerender(server.element, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  const html = await new Response(prelude).text();
+  const headElements = /^(?:<link\b[^>]*>)*/.exec(html)?.[0] ?? '';
+  const container = document.createElement('div');
+  container.innerHTML = html.slice(headElements.length);
+  document.body.append(container);
+  const browser = await appAt(PAGE, dehydrate(server.queryClient));
+  const recoverable = vi.fn();
+  const root = await act(async () => hydrateRoot(container, browser.element, { onRecoverableError: recoverable }));
+  // As start-app.tsx does once the page is taken over: the session reads the stored token.
+  act(() => browser.system.app.send({ type: 'app.started' }));
+  return { html, container, recoverable, unmount: () => act(() => root.unmount()) };
+}
+
+const hintCookie = () => document.cookie.split('; ').find((pair) => pair.startsWith(`${MEMBER_HINT_COOKIE.name}=`));
+
+beforeEach(async () => {
+  localStorage.clear();
+  document.cookie = `${MEMBER_HINT_COOKIE.name}=; Path=/; Max-Age=0`;
+  stubBff();
+  await activateLocaleOfPath(PAGE);
+});
+
+afterEach(() => {
+  systems.splice(0).forEach((system) => system.stop());
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  document.body.replaceChildren();
+  document.head.querySelectorAll('link').forEach((link) => link.remove());
+});
+
+describe('the header’s member corner on a page from the server', () => {
+  it('is painted both ways by the server, for the page’s style to pick by the member hint', async () => {
+    const { html, unmount } = await serverPageThenBrowser();
+    const corner = /<div class="account-menu-unsettled">.*?<\/section>/s.exec(html)?.[0] ?? '';
+    expect(corner).toContain('Sign in');
+    expect(corner).toContain('Loading your membership…');
+    unmount();
+  });
+
+  it('becomes the member’s corner for a signed-in member, taken over without a hydration error, and the hint is kept', async () => {
+    localStorage.setItem('token', validToken(Date.now(), { sub: 'guid-mia' }));
+    const { container, recoverable, unmount } = await serverPageThenBrowser();
+    const membership = await within(container).findByRole('region', { name: 'Your membership' });
+    await waitFor(() => expect(membership.textContent).toContain('Mia'));
+    expect(within(container).queryByRole('button', { name: 'Sign in' })).toBeNull();
+    expect(container.querySelector('.account-menu-unsettled')).toBeNull();
+    expect(hintCookie()).toBe(`${MEMBER_HINT_COOKIE.name}=1`);
+    expect(recoverable).not.toHaveBeenCalled();
+    unmount();
+  });
+
+  it('becomes the Sign in button alone for a visitor, and a stale hint is removed', async () => {
+    document.cookie = `${MEMBER_HINT_COOKIE.name}=1; Path=/`;
+    const { container, recoverable, unmount } = await serverPageThenBrowser();
+    await waitFor(() => expect(container.querySelector('.account-menu-unsettled')).toBeNull());
+    expect(within(container).getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.queryByText('Loading your membership…')).toBeNull();
+    expect(hintCookie()).toBeUndefined();
+    expect(recoverable).not.toHaveBeenCalled();
+    unmount();
+  });
+});
