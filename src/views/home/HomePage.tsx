@@ -10,6 +10,7 @@ import { THEMES, themeCssVariables } from '../../themes/tokens';
 import { PageTitle } from '../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../shell/QueryState';
 import { ThemeLogo } from '../shell/ThemeLogo';
+import { HydratesLater } from '../ui/HydratesLater';
 
 /** The home page; the search form (another flow's view) is handed in by the route that composes the page. */
 export function HomePage({ locale, searchForm }: { locale: Locale; searchForm: ReactNode }) {
@@ -24,10 +25,13 @@ export function HomePage({ locale, searchForm }: { locale: Locale; searchForm: R
           {searchForm}
         </div>
       </section>
-      <div className="page">
-        <BrandsSection locale={locale} />
-        <DestinationsSection locale={locale} />
-      </div>
+      {/* Below the search form: taken over after it, so the form responds first. */}
+      <HydratesLater>
+        <div className="page">
+          <BrandsSection locale={locale} />
+          <DestinationsSection locale={locale} />
+        </div>
+      </HydratesLater>
     </>
   );
 }

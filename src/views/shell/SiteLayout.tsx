@@ -17,6 +17,7 @@ import { appearanceLogic, brandThemeOf } from './page-appearance';
 import { SeoLinks } from './SeoLinks';
 import { ServiceBanners } from './ServiceBanners';
 import { TargetedMessagesHost } from './targeted/TargetedMessagesHost';
+import { HydratesLater } from '../ui/HydratesLater';
 import '../account/sign-in/login.css';
 import './site.css';
 import './consent/consent.css';
@@ -69,7 +70,9 @@ function ThemedShell({ locale, children }: { locale: Locale; children: ReactNode
             <main id="main" tabIndex={-1}>
               {children}
             </main>
-            <Footer locale={locale} />
+            <HydratesLater>
+              <Footer locale={locale} />
+            </HydratesLater>
             <TargetedMessagesHost />
         </LoginHost>
         <ConsentSettings />

@@ -14,10 +14,15 @@ import { createAppRouter, createQueryClient } from '../../router';
 import { activateLocaleOfPath, i18n } from '../../services/i18n/catalogs';
 
 /*
+ * The home page as the server paints it and the browser takes it over.
+ *
  * The header's member corner as the server paints it (src/contract/member-hint.ts): the server does not
  * know the session, so it paints both the visitor's Sign in button and the member's corner while loading;
  * the page's style shows the one the member hint cookie points to. The browser takes that markup over as
  * it is, then shows what the session turns out to be.
+ *
+ * What the browser takes over first (src/views/ui/HydratesLater.tsx): the header, then the route's content
+ * with the search form, and only then the sections below it and the footer.
  */
 
 const PAGE = '/en/';
@@ -122,3 +127,21 @@ describe('the header’s member corner on a page from the server', () => {
     unmount();
   });
 });
+
+describe('the home page from the server', () => {
+  it('marks what is below the search form, and the footer, to be taken over after the rest, and takes them over without error', async () => {
+    const { html, container, recoverable, unmount } = await serverPageThenBrowser();
+    // React's boundary markers: the header is outside any; the search form (in the route's boundary)
+    // before the sections below it and the footer, each in a boundary of its own.
+    const boundaries = [...html.matchAll(/<!--\$-->/g)].map((match) => match.index);
+    expect(html.indexOf('<header')).toBeLessThan(Math.min(...boundaries));
+    const opening = (marker: string) => html.slice(html.indexOf(marker) - '<!--$-->'.length, html.indexOf(marker));
+    expect(opening('<div class="page"><section class="section" id="brands"')).toBe('<!--$-->');
+    expect(opening('<footer')).toBe('<!--$-->');
+    expect(html.indexOf('id="home-title"')).toBeLessThan(html.indexOf('id="brands"'));
+    await waitFor(() => expect(within(container).getByRole('contentinfo')).toBeTruthy());
+    expect(recoverable).not.toHaveBeenCalled();
+    unmount();
+  });
+});
+
