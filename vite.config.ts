@@ -1,6 +1,7 @@
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react-swc';
+import type { Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { stripMachineDescriptions } from './scripts/strip-machine-descriptions.ts';
 
@@ -10,6 +11,31 @@ import { stripMachineDescriptions } from './scripts/strip-machine-descriptions.t
  * the shared chunk every page loads.
  */
 const LOADED_ON_USE = /[\\/]src[\\/](machines[\\/](cart|modification)[\\/].*|views[\\/]ui[\\/]StayCalendar\.tsx|services[\\/]content[\\/]sanitize-html\.ts)$/;
+
+type ChunkingContext = Rolldown.ChunkingContext;
+
+/**
+ * The app's start and the pages most visits begin with. App code they import, when shared between
+ * chunks, goes into the one shared chunk every page loads; code shared only by later pages and dialogs
+ * (check-out, confirmation, the sign-in dialog, the account pages) is left to chunks of its own, so the
+ * first pages do not carry it.
+ */
+const EARLY = /[\\/]src[\\/](start-app\.tsx|routes[\\/]\$locale(\.tsx|[\\/](index|find-a-hotel|hotels[\\/]\$hotelCode|booking[\\/]select-room-rate)\.tsx))(\?tsr-split=component)?$/;
+const neededEarlyMemo = new Map<string, boolean>();
+
+/** Whether one of the EARLY modules imports the module, directly or through static imports. */
+function neededEarly(id: string, ctx: ChunkingContext, visiting = new Set<string>()): boolean {
+  const known = neededEarlyMemo.get(id);
+  if (known !== undefined) return known;
+  if (EARLY.test(id)) return true;
+  if (visiting.has(id)) return false;
+  visiting.add(id);
+  const reached = (ctx.getModuleInfo(id)?.importers ?? []).some((importer) => neededEarly(importer, ctx, visiting));
+  // A "no" found while a cycle was being walked may be a "yes" by another way: only a whole walk settles it.
+  if (reached || visiting.size === 1) neededEarlyMemo.set(id, reached);
+  visiting.delete(id);
+  return reached;
+}
 
 export default defineConfig({
   plugins: [
@@ -49,7 +75,7 @@ export default defineConfig({
           groups: [
             { name: 'framework', priority: 20, test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate|valibot|@lingui)[\\/]/ },
             {
-              name: 'shared',
+              name: (id: string, ctx: ChunkingContext) => (neededEarly(id, ctx) ? 'shared' : null),
               priority: 10,
               minShareCount: 2,
               includeDependenciesRecursively: false,
