@@ -18,6 +18,9 @@ export const ReservationParamSchema = v.fallback(
   undefined,
 );
 
+/** A reservation number as the page's query holds it (see ReservationParamSchema), as text. */
+export const reservationOf = (param: string | number | undefined): string | undefined => (param === undefined ? undefined : String(param));
+
 /** `order_id`: the order's UUID, or undefined when missing or malformed. */
 export const OrderPageSearchSchema = v.object({ order_id: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined) });
 

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { ECOMMERCE_ERROR_CODES } from './ecommerce';
+import { ECOMMERCE_ERROR_CODES } from './ecommerce-errors';
 
 /**
- * The one error body every BFF route answers with, whatever went wrong: the general codes, and the booking journey's own (src/contract/ecommerce.ts).
+ * The one error body every BFF route answers with, whatever went wrong: the general codes, and the booking journey's own (src/contract/ecommerce-errors.ts).
  * `payload_too_large` (413): the request body is larger than the BFF takes.
  * `service_unavailable` (503): a service the BFF depends on, such as the database, cannot answer now; asking again later may work.
  * `otp_required` (429): password sign-in is paused for this email or address after too many guesses; sign in with a one-time code.

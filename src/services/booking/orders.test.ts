@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Modification, ORDER_ACCESS_HEADER, type Order } from '../../contract/ecommerce';
+import { reservationOf } from '../../contract/booking-pages';
 import type { AuthChannel } from '../account/auth-channel';
 import { HttpError } from '../bff/client';
 import {
@@ -13,7 +14,6 @@ import {
   modificationRefusalOf,
   OrderPageSearchSchema,
   ReservationParamSchema,
-  reservationOf,
   startModification,
 } from './orders';
 

@@ -139,4 +139,3 @@ export const recentOrdersCountQuery = (hotelCode: string) =>
 /** The pages' query schemas live in the contract, where the routes read them. */
 export { LinkTokenParamSchema, OrderPageSearchSchema, ReservationParamSchema } from '../../contract/ecommerce';
 
-export const reservationOf = (param: string | number | undefined): string | undefined => (param === undefined ? undefined : String(param));

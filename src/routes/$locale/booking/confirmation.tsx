@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ConfirmationSearchSchema } from '../../../contract/booking-pages';
-import { reservationOf } from '../../../services/booking/orders';
+import { ConfirmationSearchSchema, reservationOf } from '../../../contract/booking-pages';
 import { ConfirmationPage } from '../../../views/booking/confirmation/ConfirmationPage';
 
 export const Route = createFileRoute('/$locale/booking/confirmation')({

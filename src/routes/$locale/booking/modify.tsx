@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import type { AppActor } from '../../../app-actor';
-import { ModifySearchSchema } from '../../../contract/booking-pages';
+import { ModifySearchSchema, reservationOf } from '../../../contract/booking-pages';
 import type { ModifySearch } from '../../../contract/booking-pages';
-import { reservationOf } from '../../../services/booking/orders';
 import { ModifyPage } from '../../../views/booking/modify/ModifyPage';
 
 /** The address names a reservation: its change starts; an address without one has nothing to change. */
