@@ -76,6 +76,7 @@ export default defineConfig({
             { name: 'framework', priority: 20, test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate|valibot|@lingui)[\\/]/ },
             {
               name: (id: string, ctx: ChunkingContext) => (neededEarly(id, ctx) ? 'shared' : null),
+              debugName: 'shared',
               priority: 10,
               minShareCount: 2,
               includeDependenciesRecursively: false,

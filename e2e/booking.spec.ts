@@ -93,6 +93,17 @@ async function signInWithPassword(page: Page) {
 
 const holdRate = guestRateOfType(1000);
 
+test('the rooms page comes from the server with its rooms and rates, before any script runs', async ({ request, browser }) => {
+  const stay = await findStay(request, holdRate, 47);
+  const query = new URLSearchParams({ location: stay.hotelCode, startDate: stay.startDate, endDate: stay.endDate, 'room-1-adults': '2' });
+  const serverOnly = await browser.newContext({ javaScriptEnabled: false });
+  const page = await serverOnly.newPage();
+  await page.goto(`/en/booking/select-room-rate?${query.toString()}`);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Choose your room');
+  await expect(page.getByRole('button', { name: 'Select', exact: true }).first()).toBeVisible();
+  await serverOnly.close();
+});
+
 test('PayPal: the approval page sends the guest back booked', async ({ page, request }) => {
   const stay = await findStay(request, holdRate, 49);
   await page.goto(checkoutPath(stay));
