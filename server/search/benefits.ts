@@ -1,5 +1,5 @@
 import { type Locale, type LocalizedText, pickLocalized } from '../../src/contract/locales';
-import { type Benefit, GREEN_OPTION_POINTS } from '../../src/contract/search';
+import { type Benefit, GREEN_OPTION_BENEFIT_CODE, GREEN_OPTION_POINTS } from '../../src/contract/search';
 
 /**
  * Member benefits a room stay can claim, paid in points. The green option (no housekeeping during the
@@ -36,7 +36,7 @@ export function benefitsFor(nights: number, locale: Locale): Benefit[] {
   if (nights < GREEN_OPTION_MIN_NIGHTS) return [];
   return [
     {
-      code: 'GREEN_OPTION',
+      code: GREEN_OPTION_BENEFIT_CODE,
       name: pickLocalized(GREEN_OPTION_TEXT.name, locale),
       description: pickLocalized(GREEN_OPTION_TEXT.description, locale),
       points: GREEN_OPTION_POINTS,

@@ -539,6 +539,8 @@ export type AddonsResponse = v.InferOutput<typeof AddonsResponseSchema>['data'];
 
 /** Points a member earns for the green option: no housekeeping during the stay (spec section 9). */
 export const GREEN_OPTION_POINTS = 500;
+/** The code of the green option among a room's benefits: offered only for a stay long enough for it. */
+export const GREEN_OPTION_BENEFIT_CODE = 'GREEN_OPTION';
 
 export const BenefitsRequestSchema = v.pipe(
   v.object({ hotelCode: HotelCodeSchema, ...StayDatesEntries, locale: v.optional(LocaleSchema, 'en') }),

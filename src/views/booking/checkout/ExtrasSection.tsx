@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ECOMMERCE_LIMITS } from '../../../contract/ecommerce';
 import type { Locale } from '../../../contract/locales';
-import type { AddonPricing } from '../../../contract/search';
+import { type AddonPricing, GREEN_OPTION_BENEFIT_CODE } from '../../../contract/search';
 import { roomStaysOf } from '../../../machines/cart/cart.rules';
 import { selectCart } from '../../../machines/cart/cart.selectors';
 import { formatMoney, formatPoints } from '../../ui/format/money';
@@ -72,6 +72,9 @@ function RoomExtras({ locale, currency, cartId, stayId, roomStayId, title, chose
   const access = useAuthAccess();
   const available = useQuery(availableAddonsQuery(access.token ? access : null, { cartId, stayId, roomStayId }));
   const points = formatPoints(ECOMMERCE_LIMITS.greenOptionPoints, locale);
+  // The green option is offered for a stay long enough for it (the server lists it among the benefits);
+  // once chosen it stays on show, so it can be taken back.
+  const greenOffered = available.data?.benefits.some((benefit) => benefit.code === GREEN_OPTION_BENEFIT_CODE) ?? false;
   return (
     <div className="room-extras" data-room-stay={roomStayId}>
       {title ? <h3>{title}</h3> : null}
@@ -104,19 +107,23 @@ function RoomExtras({ locale, currency, cartId, stayId, roomStayId, title, chose
               ) : null}
             </li>
           ))}
-          {available.data.benefits.map((benefit) => (
-            <li key={benefit.code} className="form-field__hint">
-              {t`${benefit.name}: ${formatPoints(benefit.points, locale)} points`}
-            </li>
-          ))}
+          {available.data.benefits
+            .filter((benefit) => benefit.code !== GREEN_OPTION_BENEFIT_CODE)
+            .map((benefit) => (
+              <li key={benefit.code} className="form-field__hint">
+                {t`${benefit.name}: ${formatPoints(benefit.points, locale)} points`}
+              </li>
+            ))}
         </ul>
       )}
-      <CheckField
-        name={`${roomStayId}-green`}
-        checked={green}
-        onChange={(event) => actor.send({ type: 'green.toggle', stayId, roomStayId, on: event.target.checked })}
-        label={t`Green option: skip daily room cleaning and earn ${points} points`}
-      />
+      {greenOffered || green ? (
+        <CheckField
+          name={`${roomStayId}-green`}
+          checked={green}
+          onChange={(event) => actor.send({ type: 'green.toggle', stayId, roomStayId, on: event.target.checked })}
+          label={t`Green option: skip daily room cleaning and earn ${points} points`}
+        />
+      ) : null}
     </div>
   );
 }

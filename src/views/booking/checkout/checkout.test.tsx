@@ -632,3 +632,31 @@ describe('check-out page: paying with points', () => {
     expect(callsTo(calls, 'GET', '/members/status').length).toBe(statusReads + 1);
   });
 });
+
+describe('the green option', () => {
+  const greenCheckbox = () => screen.queryByRole('checkbox', { name: /Green option: skip daily room cleaning/ });
+
+  it('is not offered for a stay too short for it (the server lists no green benefit)', async () => {
+    const { handler } = bff(commerce(cartFixture()));
+    await renderApp(PAGE, handler);
+    await waitForCart();
+    expect(await screen.findByRole('checkbox', { name: /Breakfast/ })).toBeTruthy();
+    expect(greenCheckbox()).toBeNull();
+  });
+
+  it('is offered where the server lists it, once, and choosing it is saved on the room', async () => {
+    const withGreen: Route = (call) =>
+      call.path.endsWith('/available-addons-and-benefits')
+        ? { body: { data: { addons: [], benefits: [{ code: 'GREEN_OPTION', name: 'Green option', description: 'Skip room cleaning', points: 500 }] } } }
+        : undefined;
+    const { handler, calls } = bff(commerce(cartFixture(), withGreen));
+    await renderApp(PAGE, handler);
+    await waitForCart();
+    const green = await screen.findByRole('checkbox', { name: /Green option: skip daily room cleaning/ });
+    expect(screen.queryByText('Green option: 500 points')).toBeNull();
+    await userEvent.click(green);
+    await waitFor(() =>
+      expect(callsTo(calls, 'PUT', '/ecommerce/cart/cart-1/stays/stay-1/room-stays/rs-1').some((call) => (call.body as { receive_points_for_green_option?: boolean }).receive_points_for_green_option === true)).toBe(true),
+    );
+  });
+});
