@@ -29,7 +29,9 @@ import type { LoadRequest } from './load-worker';
  *
  * Each route's requests rotate over 24 variants: hotels spread over the whole catalogue (clones
  * included), every locale in turn, and for the search reads different stays, so a route is not measured
- * on one answer only. Every variant is asked once and must answer 200 before the load starts.
+ * on one answer only. Every variant is asked once and must answer 200 before the load starts. The search
+ * reads (rooms, rates, price-calendar) are then answered from search's answer cache from their second
+ * request on (decision record 0039); bench/search-answers.ts measures them when every request is new.
  *
  * BENCH_SECONDS shortens the runs; BENCH_DATABASE_URL=postgres://... runs on PostgreSQL (bench/harness.ts);
  * BENCH_ROUTES=hotel,brands measures only the routes named.

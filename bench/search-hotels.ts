@@ -29,7 +29,9 @@ import type { LoadRequest } from './load-worker';
  *
  * In the base size Berlin has 10 hotels (a city of 10+ hotels), in the 10x size 100.
  * Requests rotate over 24 bodies (arrivals 1 to 8 weeks ahead, 1 to 3 nights, one or two rooms, with and
- * without children), so consecutive requests of a connection differ.
+ * without children), so consecutive requests of a connection differ. From its second request on, each is
+ * answered from search's answer cache while the inventory stays as it is (decision record 0039): this
+ * measures a busy search asked again, not one never asked before (bench/search-answers.ts measures both).
  *
  * BENCH_SECONDS shortens the runs; BENCH_DATABASE_URL=postgres://... runs on PostgreSQL (bench/harness.ts).
  */

@@ -2,13 +2,16 @@ import type { Database } from './database';
 
 /**
  * Who must hear about changed inventory: the in-process read cache of search (server/search/
- * inventory-cache.ts, decision record 0009) keeps nights of room_inventory for a few seconds. Code that
- * writes room_inventory (a booking, a cancellation, the daily top-up, a test setting known prices) calls
- * `inventoryChanged` with the same Database handle the app was created with, after its transaction has
- * committed, so the next search reads the new rows instead of waiting for the cache to expire.
+ * inventory-cache.ts, decision records 0009 and 0039) keeps nights of room_inventory, and search keeps
+ * answers built from them. Code that writes room_inventory (a booking, a cancellation, the daily top-up,
+ * a test setting known prices) calls `inventoryChanged` with the same Database handle the app was created
+ * with, after its transaction has committed, so the next search reads the new rows instead of waiting for
+ * the cache to expire.
  *
  * Only this process hears it: other processes on the same PostgreSQL database keep serving what they read
- * until their cache entries expire (seconds), which is what makes that staleness acceptable.
+ * until their cache entries expire (seconds), which is what makes that staleness acceptable. The database
+ * also announces every write itself (migration 0014, NOTIFY inventory_changed); on PGlite search follows
+ * that and keeps blocks until a change, so a writer that forgot to call this would still be seen there.
  */
 
 export interface InventoryChange {

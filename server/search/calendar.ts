@@ -1,11 +1,12 @@
 import type * as v from 'valibot';
 import { type BoundedCalendarRequestSchema, type CalendarDay, type Currency, nightsBetween } from '../../src/contract/search';
-import type { Catalogue, CatalogueHotel } from './catalogue';
+import type { Catalogue, CatalogueHotel, CatalogueRoomType } from './catalogue';
 import type { LoadInventory } from './hotel-search';
 import { type CurrencyRate, displayAmount } from './money';
 import { fits } from './occupancy';
 import { groupInventory, inEuroCents, nightlyRatePrice } from './pricing';
-import { rateApplies, stayOf, withinArrivalWindow } from './stay';
+import type { InventoryRow } from './queries';
+import { rateApplies, type Stay, stayOf, withinArrivalWindow } from './stay';
 import { normalizeText } from './text-match';
 
 export type CalendarInput = v.InferOutput<typeof BoundedCalendarRequestSchema>;
@@ -17,6 +18,25 @@ export function calendarHotels(catalogue: Catalogue, request: Pick<CalendarInput
     return hotel ? [hotel] : null;
   }
   return catalogue.citiesByName.get(normalizeText(request.city ?? ''))?.hotels ?? null;
+}
+
+/** What the price calendar works out before looking at the inventory: its nights, and the room types it looks at. */
+export interface CalendarPlan {
+  window: Stay;
+  hotels: readonly CatalogueHotel[];
+  /** The hotels booked here (not on another site). */
+  bookable: CatalogueHotel[];
+  /** Their room types that take the adults. */
+  roomTypes: { hotel: CatalogueHotel; roomType: CatalogueRoomType }[];
+  roomTypeIds: number[];
+}
+
+export function planCalendar(hotels: readonly CatalogueHotel[], request: CalendarInput, today: string): CalendarPlan {
+  const window = stayOf(request.startDate, request.endDate, today);
+  const guests = { adults: request.adults, children: 0 };
+  const bookable = hotels.filter((hotel) => !hotel.useExternalBooking);
+  const roomTypes = bookable.flatMap((hotel) => hotel.roomTypes.filter((roomType) => fits(guests, roomType)).map((roomType) => ({ hotel, roomType })));
+  return { window, hotels, bookable, roomTypes, roomTypeIds: roomTypes.map((entry) => entry.roomType.id) };
 }
 
 /**
@@ -33,14 +53,21 @@ export async function priceCalendar(
   today: string,
   loadInventory: LoadInventory,
 ): Promise<{ currency: Currency; days: CalendarDay[] }> {
+  const plan = planCalendar(hotels, request, today);
+  const rows = plan.roomTypeIds.length > 0 ? await loadInventory(plan.roomTypeIds, plan.window.startDate, plan.window.endDate) : [];
+  return calendarAnswer(catalogue, request, plan, rows);
+}
+
+/** The price calendar from its plan and the inventory rows of the plan's room types over the window. */
+export function calendarAnswer(
+  catalogue: Catalogue,
+  request: CalendarInput,
+  { window, hotels, bookable, roomTypes }: CalendarPlan,
+  rows: readonly InventoryRow[],
+): { currency: Currency; days: CalendarDay[] } {
   const currency = catalogue.currencies.get(request.currency) as CurrencyRate;
-  const window = stayOf(request.startDate, request.endDate, today);
-  const guests = { adults: request.adults, children: 0 };
-  const bookable = hotels.filter((hotel) => !hotel.useExternalBooking);
-  const roomTypes = bookable.flatMap((hotel) => hotel.roomTypes.filter((roomType) => fits(guests, roomType)).map((roomType) => ({ hotel, roomType })));
-  const inventory = groupInventory(
-    roomTypes.length > 0 ? await loadInventory(roomTypes.map((entry) => entry.roomType.id), window.startDate, window.endDate) : [],
-  );
+  const { today } = window;
+  const inventory = groupInventory(rows);
 
   // Cheapest member price per hotel and night, in euro cents.
   const cheapest = new Map<string, Map<CatalogueHotel, number>>();

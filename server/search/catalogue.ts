@@ -20,7 +20,7 @@ import { normalizeText, umlautSpelling } from './text-match';
  * The content search works on, held in memory: hotels with their city, brand, features, room types and
  * rate plans; policies, currencies, add-ons and promo codes. Content is static in this app (it changes only with a
  * new seed or deployment), so it is read once per process in a few set-based queries and never
- * invalidated. Nightly availability and prices are not content: they are read per request.
+ * invalidated. Nightly availability and prices are not content: they are read through the inventory cache.
  */
 
 export interface CatalogueCity {

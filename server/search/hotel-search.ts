@@ -132,6 +132,35 @@ interface Evaluated {
 }
 
 /**
+ * What hotels-v2 works out before looking at the inventory: the stay, the hotels of the location and why
+ * each cannot be booked whatever the inventory says, the rooms' guests, the promo code, and the room
+ * types whose nights it needs (those of hotels without such a reason that take some room's guests).
+ */
+export interface HotelSearchPlan {
+  stay: Stay;
+  candidates: CatalogueHotel[];
+  restrictions: (Restriction | null)[];
+  occupancies: Occupancy[];
+  promo: ReturnType<typeof lookUpPromo>;
+  roomTypeIds: number[];
+}
+
+export function planHotelSearch(catalogue: Catalogue, request: HotelSearchInput, today: string): HotelSearchPlan {
+  const stay = stayOf(request.startDate, request.endDate, today);
+  const candidates = hotelsAt(catalogue, request.location);
+  const occupancies = request.rooms.map(occupancyOf);
+  const restrictions = candidates.map((hotel) => staticRestriction(hotel, stay, occupancies));
+  const roomTypeIds: number[] = [];
+  candidates.forEach((hotel, index) => {
+    if (restrictions[index]) return;
+    for (const roomType of hotel.roomTypes) {
+      if (occupancies.some((guests) => fits(guests, roomType))) roomTypeIds.push(roomType.id);
+    }
+  });
+  return { stay, candidates, restrictions, occupancies, promo: lookUpPromo(catalogue, request.promo, today), roomTypeIds };
+}
+
+/**
  * hotels-v2: every hotel of the location with its cheapest member and non-member price for all rooms of
  * the search (with its promo code's percentage off where that applies; on refundable rates only for a
  * business search: promotions.ts), or why it cannot be booked. One inventory read covers all hotels (through the inventory
@@ -144,22 +173,15 @@ export async function searchHotels(
   today: string,
   loadNights: LoadNights,
 ): Promise<HotelSearchResponse> {
-  const currency = catalogue.currencies.get(request.currency) as CurrencyRate;
-  const stay = stayOf(request.startDate, request.endDate, today);
-  const candidates = hotelsAt(catalogue, request.location);
-  const localized = localizedCatalogue(catalogue, request.locale);
-  const occupancies = request.rooms.map(occupancyOf);
-  const promo = lookUpPromo(catalogue, request.promo, today);
+  const plan = planHotelSearch(catalogue, request, today);
+  return hotelSearchAnswer(catalogue, request, plan, await loadNights(plan.roomTypeIds, plan.stay.startDate, plan.stay.endDate));
+}
 
-  const restrictions = candidates.map((hotel) => staticRestriction(hotel, stay, occupancies));
-  const roomTypeIds: number[] = [];
-  candidates.forEach((hotel, index) => {
-    if (restrictions[index]) return;
-    for (const roomType of hotel.roomTypes) {
-      if (occupancies.some((guests) => fits(guests, roomType))) roomTypeIds.push(roomType.id);
-    }
-  });
-  const nights = await loadNights(roomTypeIds, stay.startDate, stay.endDate);
+/** hotels-v2's answer from its plan and the nights of the plan's room types. */
+export function hotelSearchAnswer(catalogue: Catalogue, request: HotelSearchInput, plan: HotelSearchPlan, nights: NightTable): HotelSearchResponse {
+  const { stay, candidates, restrictions, occupancies, promo } = plan;
+  const currency = catalogue.currencies.get(request.currency) as CurrencyRate;
+  const localized = localizedCatalogue(catalogue, request.locale);
 
   const evaluated = candidates.map((hotel, index): Evaluated => {
     let restriction = restrictions[index] ?? null;

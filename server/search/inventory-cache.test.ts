@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { inventoryChanged, onInventoryChange } from '../db/inventory-changes';
 import { addDays } from '../lib/calendar';
-import { type BlockRead, createInventoryCache, dateOfDay, dayNumber, type InventoryCacheOptions } from './inventory-cache';
+import { type BlockRead, createInventoryCache, dateOfDay, dayNumber, type InventoryCacheOptions, sameStamp } from './inventory-cache';
 import type { InventoryRow } from './queries';
 
 /*
  * The inventory cache against a fake table and a fake clock: which reads it makes (blocks of 7 nights
  * aligned on day numbers), when it reads again (refresh after 2 s in the background, never serve older than
- * 5 s), and what invalidation drops. No test sleeps: time is a number the test moves.
+ * 5 s; never once it follows commits), what invalidation drops, how much it keeps, and what snapshots'
+ * stamps and marks say. No test sleeps: time is a number the test moves.
  */
 
 // 2026-03-02 is day 20514 = 7 × 2930 + 4: its block runs from 2026-02-26 (day 20510) to 2026-03-04.
@@ -320,6 +321,122 @@ describe('inventory cache', () => {
     table.setPrice(50);
     expect(prices(await cache.get([1], MONDAY, '2026-03-03'))).toEqual(['1:2026-03-02:50']);
     expect(() => createInventoryCache({ read: table.read, refreshAfterMs: 10, maxAgeMs: 5 })).toThrow();
+  });
+});
+
+describe('inventory snapshots', () => {
+  it('hold the same rows as get and nights, with a stamp of one version per block', async () => {
+    const { cache } = setup();
+    const snapshot = await cache.snapshot([3, 1], '2026-03-03', '2026-03-06');
+    expect(prices(snapshot.rows())).toEqual(prices(await cache.get([3, 1], '2026-03-03', '2026-03-06')));
+    expect([...snapshot.nights()]).toEqual([...(await cache.nights([3, 1], '2026-03-03', '2026-03-06'))]);
+    // Two blocks (from 2026-02-26 and 2026-03-05) of two room types.
+    expect(snapshot.stamp).toHaveLength(4);
+    expect(new Set(snapshot.stamp).size).toBe(4);
+    expect((await cache.snapshot([], MONDAY, '2026-03-03')).stamp).toEqual([]);
+  });
+
+  it('keep their stamp while the rows are the same, also across a refresh that finds nothing new', async () => {
+    const { cache, table, advance } = setup();
+    const first = await cache.snapshot([1, 2], MONDAY, '2026-03-04');
+    advance(2_500);
+    await cache.snapshot([1, 2], MONDAY, '2026-03-04');
+    await flush();
+    expect(table.reads).toHaveLength(2);
+    expect(sameStamp((await cache.snapshot([1, 2], MONDAY, '2026-03-04')).stamp, first.stamp)).toBe(true);
+  });
+
+  it('get a new stamp where a refresh or a read after a change brings other rows', async () => {
+    const { cache, table, advance } = setup();
+    const first = await cache.snapshot([1, 2], MONDAY, '2026-03-04');
+    table.setPrice(130);
+    advance(2_500);
+    await cache.snapshot([1, 2], MONDAY, '2026-03-04');
+    await flush();
+    const refreshed = await cache.snapshot([1, 2], MONDAY, '2026-03-04');
+    expect(prices(refreshed.rows())).toEqual(['1:2026-03-02:130', '1:2026-03-03:130', '2:2026-03-02:130', '2:2026-03-03:130']);
+    expect(sameStamp(refreshed.stamp, first.stamp)).toBe(false);
+    cache.invalidate({ roomTypeIds: [2] });
+    const reread = await cache.snapshot([1, 2], MONDAY, '2026-03-04');
+    expect(reread.stamp[0]).toBe(refreshed.stamp[0]);
+    expect(reread.stamp[1]).not.toBe(refreshed.stamp[1]);
+  });
+
+  it('is unchanged since a mark only while commits are followed and nothing was announced', async () => {
+    const { cache } = setup();
+    const ageing = await cache.snapshot([1], MONDAY, '2026-03-03');
+    expect(cache.unchangedSince(ageing.mark)).toBe(false);
+    cache.followCommits();
+    const followed = await cache.snapshot([1], MONDAY, '2026-03-03');
+    expect(cache.unchangedSince(followed.mark)).toBe(true);
+    // Any announced change moves the mark on, even one touching nothing held.
+    cache.invalidate({ roomTypeIds: [9] });
+    expect(cache.unchangedSince(followed.mark)).toBe(false);
+    expect(cache.unchangedSince((await cache.snapshot([1], MONDAY, '2026-03-03')).mark)).toBe(true);
+  });
+
+  it('carry the mark from before their read, so a change announced while it runs is not missed', async () => {
+    const { cache, table } = setup();
+    cache.followCommits();
+    table.defer(true);
+    const pending = cache.snapshot([1], MONDAY, '2026-03-03');
+    table.setPrice(500);
+    cache.invalidate({ roomTypeIds: [1] });
+    await table.finishRead();
+    const snapshot = await pending;
+    expect(prices(snapshot.rows())).toEqual(['1:2026-03-02:100']);
+    expect(cache.unchangedSince(snapshot.mark)).toBe(false);
+  });
+});
+
+describe('inventory cache following commits', () => {
+  it('keeps blocks however old, reading nothing again until a change is announced', async () => {
+    const { cache, table, advance } = setup();
+    await cache.get([1], MONDAY, '2026-03-03');
+    cache.followCommits();
+    // What it held before is read again: it may be older than the announcements it now trusts.
+    expect(cache.size).toBe(0);
+    await cache.get([1], MONDAY, '2026-03-03');
+    expect(table.reads).toHaveLength(2);
+    table.setPrice(140);
+    advance(60_000);
+    expect(prices(await cache.get([1], MONDAY, '2026-03-03'))).toEqual(['1:2026-03-02:100']);
+    expect(table.reads).toHaveLength(2);
+    cache.invalidate({ roomTypeIds: [1], from: MONDAY, to: '2026-03-03' });
+    expect(prices(await cache.get([1], MONDAY, '2026-03-03'))).toEqual(['1:2026-03-02:140']);
+    expect(table.reads).toHaveLength(3);
+  });
+
+  it('forgets blocks nobody asked for within the idle time', async () => {
+    const { cache, advance } = setup({ idleMs: 10_000 });
+    cache.followCommits();
+    await cache.get([1, 2], MONDAY, '2026-03-03');
+    advance(8_000);
+    await cache.get([1], MONDAY, '2026-03-03');
+    advance(3_000);
+    // Room type 2's block was last asked for 11 s ago, room type 1's 3 s ago.
+    await cache.get([1], MONDAY, '2026-03-03');
+    expect(cache.size).toBe(1);
+  });
+
+  it('keeps at most maxBlocks, dropping the least recently asked for', async () => {
+    const { cache, table, advance } = setup({ maxBlocks: 8 });
+    cache.followCommits();
+    for (let roomTypeId = 1; roomTypeId <= 8; roomTypeId += 1) {
+      await cache.get([roomTypeId], MONDAY, '2026-03-03');
+      advance(10);
+    }
+    expect(cache.size).toBe(8);
+    await cache.get([1], MONDAY, '2026-03-03');
+    advance(10);
+    // A ninth block: down to three quarters of the limit, the longest unasked first (room types 2, 3, 4).
+    await cache.get([9], MONDAY, '2026-03-03');
+    expect(cache.size).toBe(6);
+    const reads = table.reads.length;
+    await cache.get([1, 5, 6, 7, 8, 9], MONDAY, '2026-03-03');
+    expect(table.reads).toHaveLength(reads);
+    await cache.get([2], MONDAY, '2026-03-03');
+    expect(table.reads).toHaveLength(reads + 1);
   });
 });
 

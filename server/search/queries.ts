@@ -22,8 +22,8 @@ import {
 /**
  * Reads for search. The content (hotels, room types, rate plans, policies, currencies, add-ons, promo
  * codes) is read whole, one set-based query per table, once per process (see catalogue.ts); the
- * inventory, which changes with every booking, is read in blocks of nights through a cache of a few
- * seconds (inventory-cache.ts).
+ * inventory, which changes with every booking, is read in blocks of nights through a cache that drops
+ * what a change touches (inventory-cache.ts: kept a few seconds on PostgreSQL, until a change on PGlite).
  */
 
 export function selectHotels(db: Database) {

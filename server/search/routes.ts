@@ -5,12 +5,16 @@ import {
   BoundedCalendarRequestSchema,
   BoundedHotelSearchRequestSchema,
   BoundedRoomsRequestSchema,
+  type CalendarDay,
   ChildPolicyRequestSchema,
+  type Currency,
   type HotelSearchResponse,
   LocationSearchRequestSchema,
   ParseDeeplinkRequestSchema,
   RatesRequestSchema,
+  type RatesResponse,
   RoomRateDetailsRequestSchema,
+  type RoomsResponse,
   SEARCH_PATHS,
   UpgradableRoomsRequestSchema,
 } from '../../src/contract/search';
@@ -29,10 +33,19 @@ function answer<T>(c: Context<AppEnv>, outcome: Outcome<T>) {
   return c.json({ data: outcome.data }, 200);
 }
 
+/** As answer(), for data the service wrote as the JSON of `{ data }` (T: what that JSON holds). */
+function answerJson<T>(c: Context<AppEnv>, outcome: Outcome<Uint8Array>) {
+  if ('notFound' in outcome) return notFound(c, outcome.notFound);
+  if ('conflict' in outcome) return c.json(errorBody('conflict', outcome.conflict), 409);
+  return jsonBytes<{ data: T }>(c, outcome.data);
+}
+
 /**
  * Hotel search (spec section 7, "Search"): destinations, hotels with prices, the price calendar, rooms and
  * rates of a hotel, add-ons, benefits, deep links; plus the content of rooms and rates. Answers depend
- * on the inventory and on today, so none of them is cached.
+ * on the inventory and on today, so no browser or proxy may keep them; the service keeps the answers of
+ * hotels-v2, the calendar, rooms and rates while the inventory they were built from is unchanged
+ * (decision record 0039).
  */
 export function searchRoutes({ db, now = () => new Date() }: { db: Database; now?: () => Date }) {
   const search = createSearchService({ db, now });
@@ -50,9 +63,12 @@ export function searchRoutes({ db, now = () => new Date() }: { db: Database; now
         if ('conflict' in outcome) return c.json(errorBody('conflict', outcome.conflict), 409);
         return jsonBytes<{ data: HotelSearchResponse }>(c, outcome.data);
       })
-      .post(SEARCH_PATHS.calendar, validate('json', BoundedCalendarRequestSchema), async (c) => answer(c, await search.calendar(c.req.valid('json'))))
-      .post(SEARCH_PATHS.rooms, validate('json', BoundedRoomsRequestSchema), async (c) => answer(c, await search.rooms(c.req.valid('json'))))
-      .post(SEARCH_PATHS.rates, validate('json', RatesRequestSchema), async (c) => answer(c, await search.rates(c.req.valid('json'))))
+      // Written by the service as JSON, through its answer cache.
+      .post(SEARCH_PATHS.calendar, validate('json', BoundedCalendarRequestSchema), async (c) =>
+        answerJson<{ currency: Currency; days: CalendarDay[] }>(c, await search.calendarJson(c.req.valid('json'))),
+      )
+      .post(SEARCH_PATHS.rooms, validate('json', BoundedRoomsRequestSchema), async (c) => answerJson<RoomsResponse>(c, await search.roomsJson(c.req.valid('json'))))
+      .post(SEARCH_PATHS.rates, validate('json', RatesRequestSchema), async (c) => answerJson<RatesResponse>(c, await search.ratesJson(c.req.valid('json'))))
       .post(SEARCH_PATHS.cheapestRoom, validate('json', BoundedRoomsRequestSchema), async (c) => answer(c, await search.cheapestRoom(c.req.valid('json'))))
       .post(SEARCH_PATHS.upgradableRooms, validate('json', UpgradableRoomsRequestSchema), async (c) => answer(c, await search.upgradableRooms(c.req.valid('json'))))
       .post(SEARCH_PATHS.addons, validate('json', AddonsRequestSchema), async (c) => answer(c, await search.addons(c.req.valid('json'))))

@@ -27,24 +27,35 @@ import type { Database } from '../db/database';
 import { onInventoryChange } from '../db/inventory-changes';
 import { businessDate } from '../lib/calendar';
 import { addonsView } from './addons';
+import { createAnswerCache, encodeData } from './answer-cache';
 import { benefitsFor } from './benefits';
 import { staticRestriction } from './booking';
-import { type CalendarInput, calendarHotels, priceCalendar } from './calendar';
+import { type CalendarInput, calendarAnswer, calendarHotels, planCalendar } from './calendar';
 import { type Catalogue, type CatalogueHotel, loadCatalogue } from './catalogue';
 import { parseDeeplink } from './deeplink';
-import { type HotelSearchInput, hotelSearchJson, hotelsAt, type LoadInventory, type LoadNights, searchHotels } from './hotel-search';
+import {
+  type HotelSearchInput,
+  hotelSearchAnswer,
+  hotelSearchJson,
+  hotelsAt,
+  type LoadInventory,
+  type LoadNights,
+  planHotelSearch,
+  searchHotels,
+} from './hotel-search';
 import { buildLocationIndex, type LocationIndex } from './location-index';
 import type { CurrencyRate } from './money';
 import { ageBreakdown, occupancyOf } from './occupancy';
-import { createInventoryCache } from './inventory-cache';
+import { createInventoryCache, type InventorySnapshot } from './inventory-cache';
+import { followInventoryCommits } from './inventory-commits';
 import { groupInventory, roomTypeStays } from './pricing';
 import { lookUpPromo, percentOffAt, promoOutcome, STANDARD_TERMS } from './promotions';
-import { selectInventoryRanges } from './queries';
+import { type InventoryRow, selectInventoryRanges } from './queries';
 import { roomRateDetailsView } from './room-rate-details';
 import { cheapestRoomView, type HotelStay, ratesView, roomsView, upgradableRooms } from './rooms';
-import { hotelRestriction, stayOf } from './stay';
+import { hotelRestriction, type Restriction, type Stay, stayOf } from './stay';
 import { normalizeText } from './text-match';
-import type { ViewContext } from './views';
+import { nextCancellationChange, type ViewContext } from './views';
 
 /** What a search call answers: its data, or why there is none (unknown hotel or code, not bookable as asked). */
 export type Outcome<T> = { data: T } | { notFound: string } | { conflict: string };
@@ -69,11 +80,24 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
     });
     return catalogue;
   };
-  // Inventory is read through a cache of a few seconds (decision record 0009); writers announce changes.
+  // Inventory is read through a cache (decision records 0009 and 0039): this process's writers announce
+  // their changes; on PGlite the database announces every change as it commits, and blocks stop ageing.
   const inventory = createInventoryCache({ read: (blocks) => selectInventoryRanges(db, blocks) });
   onInventoryChange(db, (change) => inventory.invalidate(change));
-  const loadInventory: LoadInventory = (roomTypeIds, startDate, endDate) => inventory.get(roomTypeIds, startDate, endDate);
-  const loadNights: LoadNights = (roomTypeIds, startDate, endDate) => inventory.nights(roomTypeIds, startDate, endDate);
+  let following: Promise<void> | undefined;
+  /** Starts following the database's announcements once, before the first read of the inventory. */
+  const follow = (): Promise<void> =>
+    (following ??= followInventoryCommits(db, (change) => inventory.invalidate(change)).then((exact) => {
+      if (exact) inventory.followCommits();
+    }));
+  const snapshot = async (roomTypeIds: readonly number[], startDate: string, endDate: string): Promise<InventorySnapshot> => {
+    await follow();
+    return inventory.snapshot(roomTypeIds, startDate, endDate);
+  };
+  const loadInventory: LoadInventory = async (roomTypeIds, startDate, endDate) => (await snapshot(roomTypeIds, startDate, endDate)).rows();
+  const loadNights: LoadNights = async (roomTypeIds, startDate, endDate) => (await snapshot(roomTypeIds, startDate, endDate)).nights();
+  // Finished answers of the busiest reads, kept while the inventory they were built from is (decision record 0039).
+  const answers = createAnswerCache({ inventory: { snapshot, unchangedSince: (mark) => inventory.unchangedSince(mark) } });
   // Today in Berlin changes only at midnight, on a whole minute: worked out once per minute of the clock.
   let todayOf: { minute: number; date: string } | undefined;
   const today = () => {
@@ -82,11 +106,53 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
     if (todayOf?.minute !== minute) todayOf = { minute, date: businessDate(new Date(instant)) };
     return todayOf.date;
   };
-  const viewContext = (loaded: Catalogue, currency: string, locale: Locale): ViewContext => ({
+  const viewContext = (loaded: Catalogue, currency: string, locale: Locale, nowMs = now().getTime()): ViewContext => ({
     currency: loaded.currencies.get(currency) as CurrencyRate,
     locale,
-    nowMs: now().getTime(),
+    nowMs,
   });
+
+  /**
+   * What an answer about one hotel's stay needs before the inventory: the stay, the promo code and what it
+   * takes off, why the hotel cannot be booked whatever the inventory says, and the room types whose nights
+   * to read (none when it cannot).
+   */
+  function hotelStayPlan(
+    loaded: Catalogue,
+    hotel: CatalogueHotel,
+    request: { startDate: string; endDate: string; rooms: readonly SearchRoom[]; promo?: string | undefined },
+    day: string,
+  ): { stay: Stay; promo: ReturnType<typeof lookUpPromo>; percentOff: number; restriction: Restriction | null; roomTypeIds: number[] } {
+    const stay = stayOf(request.startDate, request.endDate, day);
+    const promo = lookUpPromo(loaded, request.promo, stay.today);
+    const restriction = staticRestriction(hotel, stay, request.rooms);
+    return {
+      stay,
+      promo,
+      percentOff: percentOffAt(promo, hotel, stay),
+      restriction,
+      roomTypeIds: restriction ? [] : hotel.roomTypes.map((roomType) => roomType.id),
+    };
+  }
+
+  /** The hotel's room types over the stay of a plan, priced with the promo code's percentage off where it applies. */
+  function hotelStayFrom(
+    loaded: Catalogue,
+    hotel: CatalogueHotel,
+    rooms: readonly SearchRoom[],
+    plan: ReturnType<typeof hotelStayPlan>,
+    rows: readonly InventoryRow[],
+  ): HotelStay & { promo: PromoOutcome } {
+    const terms = plan.percentOff > 0 ? { ...STANDARD_TERMS, percentOff: plan.percentOff } : STANDARD_TERMS;
+    return {
+      hotel,
+      stay: plan.stay,
+      rooms,
+      restriction: plan.restriction,
+      options: roomTypeStays(hotel, plan.stay, groupInventory(rows), loaded.currencies, 'allRates', terms),
+      promo: promoOutcome(plan.promo, plan.percentOff > 0),
+    };
+  }
 
   /**
    * The hotel's room types over the stay, priced with the promo code's percentage off where it applies;
@@ -97,27 +163,36 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
     hotel: CatalogueHotel,
     request: { startDate: string; endDate: string; rooms: readonly SearchRoom[]; promo?: string | undefined },
   ): Promise<HotelStay & { promo: PromoOutcome }> {
-    const { startDate, endDate, rooms } = request;
-    const stay = stayOf(startDate, endDate, today());
-    const promo = lookUpPromo(loaded, request.promo, stay.today);
-    const percentOff = percentOffAt(promo, hotel, stay);
-    const restriction = staticRestriction(hotel, stay, rooms);
-    const rows = restriction
-      ? []
-      : await loadInventory(
-          hotel.roomTypes.map((roomType) => roomType.id),
-          startDate,
-          endDate,
-        );
-    const terms = percentOff > 0 ? { ...STANDARD_TERMS, percentOff } : STANDARD_TERMS;
-    return {
-      hotel,
-      stay,
-      rooms,
-      restriction,
-      options: roomTypeStays(hotel, stay, groupInventory(rows), loaded.currencies, 'allRates', terms),
-      promo: promoOutcome(promo, percentOff > 0),
-    };
+    const plan = hotelStayPlan(loaded, hotel, request, today());
+    const rows = plan.restriction ? [] : await loadInventory(plan.roomTypeIds, request.startDate, request.endDate);
+    return hotelStayFrom(loaded, hotel, request.rooms, plan, rows);
+  }
+
+  /**
+   * An answer about one hotel's stay (rooms, rates) as the JSON of `{ data }`, through the answer cache:
+   * `view` makes the data from the priced stay. Its rates say until when they can be cancelled free of
+   * charge, so it is kept only until the hotel's next such moment for the arrival.
+   */
+  function hotelStayJson(
+    route: string,
+    loaded: Catalogue,
+    hotel: CatalogueHotel,
+    request: { startDate: string; endDate: string; rooms: readonly SearchRoom[]; promo?: string | undefined; currency: string; locale: Locale },
+    view: (hotelStay: HotelStay & { promo: PromoOutcome }, context: ViewContext) => unknown,
+  ): Promise<Uint8Array> {
+    const day = today();
+    return answers.answer(`${route} ${day} ${JSON.stringify(request)}`, now().getTime(), () => {
+      const plan = hotelStayPlan(loaded, hotel, request, day);
+      return {
+        roomTypeIds: plan.roomTypeIds,
+        startDate: plan.stay.startDate,
+        endDate: plan.stay.endDate,
+        build: (nights, nowMs) => ({
+          json: encodeData(view(hotelStayFrom(loaded, hotel, request.rooms, plan, nights.rows()), viewContext(loaded, request.currency, request.locale, nowMs))),
+          validUntilMs: nextCancellationChange(hotel, plan.stay.startDate, nowMs),
+        }),
+      };
+    });
   }
 
   const unknownHotel = (hotelCode: string) => ({ notFound: `No hotel with code ${hotelCode}` });
@@ -144,14 +219,51 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
     async hotelsJson(request: HotelSearchInput): Promise<Outcome<Uint8Array>> {
       const loaded = await getCatalogue();
       if (hotelsAt(loaded, request.location).length === 0) return { notFound: `No city or hotel called ${request.location}` };
-      return { data: hotelSearchJson(loaded, request.locale, await searchHotels(loaded, request, today(), loadNights)) };
+      const day = today();
+      const json = await answers.answer(`hotels ${day} ${JSON.stringify(request)}`, now().getTime(), () => {
+        const plan = planHotelSearch(loaded, request, day);
+        return {
+          roomTypeIds: plan.roomTypeIds,
+          startDate: plan.stay.startDate,
+          endDate: plan.stay.endDate,
+          build: (nights) => ({
+            json: hotelSearchJson(loaded, request.locale, hotelSearchAnswer(loaded, request, plan, nights.nights())),
+            // Nothing in it depends on the time of day.
+            validUntilMs: Number.POSITIVE_INFINITY,
+          }),
+        };
+      });
+      return { data: json };
     },
 
     async calendar(request: CalendarInput): Promise<Outcome<{ currency: Currency; days: CalendarDay[] }>> {
       const loaded = await getCatalogue();
       const hotels = calendarHotels(loaded, request);
       if (!hotels) return { notFound: request.hotelCode ? `No hotel with code ${request.hotelCode}` : `No city called ${request.city}` };
-      return { data: await priceCalendar(loaded, hotels, request, today(), loadInventory) };
+      const plan = planCalendar(hotels, request, today());
+      return { data: calendarAnswer(loaded, request, plan, await loadInventory(plan.roomTypeIds, plan.window.startDate, plan.window.endDate)) };
+    },
+
+    /** The price calendar as the JSON of `{ data }`, through the answer cache. */
+    async calendarJson(request: CalendarInput): Promise<Outcome<Uint8Array>> {
+      const loaded = await getCatalogue();
+      const hotels = calendarHotels(loaded, request);
+      if (!hotels) return { notFound: request.hotelCode ? `No hotel with code ${request.hotelCode}` : `No city called ${request.city}` };
+      const day = today();
+      const json = await answers.answer(`calendar ${day} ${JSON.stringify(request)}`, now().getTime(), () => {
+        const plan = planCalendar(hotels, request, day);
+        return {
+          roomTypeIds: plan.roomTypeIds,
+          startDate: plan.window.startDate,
+          endDate: plan.window.endDate,
+          build: (nights) => ({
+            json: encodeData(calendarAnswer(loaded, request, plan, nights.rows())),
+            // Nothing in it depends on the time of day.
+            validUntilMs: Number.POSITIVE_INFINITY,
+          }),
+        };
+      });
+      return { data: json };
     },
 
     async rooms(request: Input<typeof BoundedRoomsRequestSchema>): Promise<Outcome<RoomsResponse>> {
@@ -160,6 +272,18 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
       if (!hotel) return unknownHotel(request.hotelCode);
       const hotelStay = await hotelStayOf(loaded, hotel, request);
       return { data: { ...roomsView(hotelStay, request.payWithPoints, viewContext(loaded, request.currency, request.locale)), promo: hotelStay.promo } };
+    },
+
+    /** rooms() as the JSON of `{ data }`, through the answer cache; kept until a free cancellation of the hotel ends. */
+    async roomsJson(request: Input<typeof BoundedRoomsRequestSchema>): Promise<Outcome<Uint8Array>> {
+      const loaded = await getCatalogue();
+      const hotel = loaded.hotelsByCode.get(request.hotelCode);
+      if (!hotel) return unknownHotel(request.hotelCode);
+      const json = await hotelStayJson('rooms', loaded, hotel, request, (hotelStay, context) => ({
+        ...roomsView(hotelStay, request.payWithPoints, context),
+        promo: hotelStay.promo,
+      }));
+      return { data: json };
     },
 
     async rates(request: Input<typeof RatesRequestSchema>): Promise<Outcome<RatesResponse>> {
@@ -171,6 +295,21 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
       if (optionIndex < 0) return { notFound: `Hotel ${hotel.code} has no room type ${request.typeCode}` };
       const context = viewContext(loaded, request.currency, request.locale);
       return { data: { ...ratesView(hotelStay, optionIndex, request.payWithPoints, context), promo: hotelStay.promo } };
+    },
+
+    /** rates() as the JSON of `{ data }`, through the answer cache; kept until a free cancellation of the hotel ends. */
+    async ratesJson(request: Input<typeof RatesRequestSchema>): Promise<Outcome<Uint8Array>> {
+      const loaded = await getCatalogue();
+      const hotel = loaded.hotelsByCode.get(request.hotelCode);
+      if (!hotel) return unknownHotel(request.hotelCode);
+      // The options are the hotel's room types in its order (roomTypeStays), so the index is known before the inventory.
+      const optionIndex = hotel.roomTypes.findIndex((roomType) => roomType.typeCode === request.typeCode);
+      if (optionIndex < 0) return { notFound: `Hotel ${hotel.code} has no room type ${request.typeCode}` };
+      const json = await hotelStayJson('rates', loaded, hotel, request, (hotelStay, context) => ({
+        ...ratesView(hotelStay, optionIndex, request.payWithPoints, context),
+        promo: hotelStay.promo,
+      }));
+      return { data: json };
     },
 
     async cheapestRoom(request: Input<typeof BoundedRoomsRequestSchema>): Promise<Outcome<CheapestRoom>> {

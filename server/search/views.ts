@@ -36,14 +36,55 @@ export function guaranteeView(guarantee: GuaranteePolicy, locale: Locale): Rate[
   return { type: guarantee.type, guaranteePolicyCode: guarantee.code, description: pickLocalized(guarantee.description, locale) };
 }
 
+/** The end of free cancellation: its instant, and that instant written in the hotel's zone. */
+interface Deadline {
+  instant: number;
+  text: string;
+}
+
+/**
+ * Deadlines worked out, by zone, arrival and hours: the same few policies and arrivals come back in every
+ * search, and working one out asks Intl for the zone's wall clock three times (most of a rooms answer's
+ * time). A pure function of its key; emptied when full, which bounds it.
+ */
+const deadlines = new Map<string, Deadline>();
+const MAX_DEADLINES = 10_000;
+
+/** The policy's hours before 18:00 on the arrival day, in the hotel's zone; null for a non-refundable rate. */
+export function cancellationDeadline(policy: CancellationPolicy, arrival: string, timeZone: string): Deadline | null {
+  const hours = policy.freeUntilHoursBeforeArrival;
+  if (hours === null) return null;
+  const key = `${timeZone} ${arrival} ${hours}`;
+  let deadline = deadlines.get(key);
+  if (!deadline) {
+    const instant = instantAt(arrival, 18, timeZone) - hours * 3_600_000;
+    deadline = { instant, text: formatInZone(instant, timeZone) };
+    if (deadlines.size >= MAX_DEADLINES) deadlines.clear();
+    deadlines.set(key, deadline);
+  }
+  return deadline;
+}
+
 /**
  * The last moment of free cancellation, in the hotel's zone: the policy's hours before 18:00 on the
  * arrival day. Null for a non-refundable rate, and once that moment has passed.
  */
 export function freeCancellationUntil(policy: CancellationPolicy, arrival: string, timeZone: string, nowMs: number): string | null {
-  if (policy.freeUntilHoursBeforeArrival === null) return null;
-  const deadline = instantAt(arrival, 18, timeZone) - policy.freeUntilHoursBeforeArrival * 3_600_000;
-  return deadline > nowMs ? formatInZone(deadline, timeZone) : null;
+  const deadline = cancellationDeadline(policy, arrival, timeZone);
+  return deadline !== null && deadline.instant > nowMs ? deadline.text : null;
+}
+
+/**
+ * The next instant after `nowMs` at which a rate of the hotel stops being cancellable free of charge for
+ * this arrival (infinity when none will): before it, every rate's freeCancellationUntil reads the same.
+ */
+export function nextCancellationChange(hotel: CatalogueHotel, arrival: string, nowMs: number): number {
+  let next = Number.POSITIVE_INFINITY;
+  for (const plan of hotel.ratePlans) {
+    const deadline = cancellationDeadline(plan.cancellation, arrival, hotel.timeZone);
+    if (deadline !== null && deadline.instant > nowMs && deadline.instant < next) next = deadline.instant;
+  }
+  return next;
 }
 
 /** One room's rate for the stay: averages per night and totals of this room, its city tax, policies and points. */
