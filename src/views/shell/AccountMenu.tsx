@@ -11,6 +11,7 @@ import {
 import { useMemberAreaTracking } from '../../services/analytics/queries';
 import { SessionActorContext } from './session-context';
 import { SignInButton } from '../account/sign-in/SignInButton';
+import { useHydrated } from '../ui/use-hydrated';
 
 /**
  * The header's member corner: the Sign in button for visitors; the member's first name, level and
@@ -24,6 +25,9 @@ export function AccountMenu() {
   const session = SessionActorContext.useActorRef();
   const signedIn = SessionActorContext.useSelector(selectIsSignedIn);
   const restoring = SessionActorContext.useSelector(selectIsRestoring);
+  // While the server's page is taken over the session may already be known (the app can start first):
+  // the first render is the server's all the same.
+  const hydrated = useHydrated();
   const signingOut = SessionActorContext.useSelector(selectIsSigningOut);
   const loading = SessionActorContext.useSelector(selectIsMemberLoading);
   const firstName = SessionActorContext.useSelector(selectFirstName);
@@ -31,7 +35,7 @@ export function AccountMenu() {
   const points = SessionActorContext.useSelector(selectPoints);
   const logoutTracking = useMemberAreaTracking('logout');
 
-  if (!signedIn && restoring) {
+  if (!hydrated || (!signedIn && restoring)) {
     return (
       <div className="account-menu-unsettled">
         <span className="account-menu-unsettled__visitor">

@@ -11,7 +11,7 @@ import { LoadFailed } from '../../shell/QueryState';
 import { useAppSelector, useAppSystem, useLoginControl } from '../../shell/session-context';
 import { CartActorContext } from './checkout-context';
 import { CheckoutForm } from './CheckoutForm';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '../../ui/use-hydrated';
 import './checkout.css';
 
 /**
