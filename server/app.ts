@@ -2,6 +2,7 @@ import { compress } from 'hono/compress';
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { BFF_PREFIX } from '../src/contract/content';
+import { createLocalLoyaltyProgramme } from './adapters/local-loyalty';
 import { analyticsRoutes } from './analytics/routes';
 import { type AuthOptions, createAuth } from './auth/core';
 import { authRoutes } from './auth/routes';
@@ -13,6 +14,7 @@ import type { AppEnv } from './env';
 import type { ErrorReporter } from './error-reporting';
 import { healthRoutes } from './health/routes';
 import type { Logger } from './logger';
+import { loyaltyRoutes } from './loyalty/routes';
 import { bffBodyLimit } from './middleware/body-limit';
 import { requestDeadline } from './middleware/deadline';
 import { errorHandler, notFoundHandler } from './middleware/errors';
@@ -22,6 +24,7 @@ import { requestLog } from './middleware/request-log';
 import { refuseUnstorableRequestLine } from './middleware/request-line';
 import { bffSecurityHeaders } from './middleware/security-headers';
 import type { MaintenanceJobs } from './maintenance/purge';
+import type { LoyaltyProgrammePort } from './ports/loyalty';
 import type { PaymentsPort } from './ports/payments';
 import { searchRoutes } from './search/routes';
 
@@ -44,6 +47,8 @@ export interface AppDeps {
   requestDeadlineMs?: number;
   /** Where the app adds its scheduled jobs (the recovery of interrupted payments); the purge schedule runs them. */
   maintenance?: MaintenanceJobs;
+  /** The member area's loyalty programme; default: the BFF's own (points ledger and levels in its database). */
+  loyaltyProgramme?: LoyaltyProgrammePort;
 }
 
 /**
@@ -59,6 +64,7 @@ export const DEFAULT_REQUEST_DEADLINE_MS = 30_000;
  */
 export function createApp(deps: AppDeps) {
   const auth = createAuth({ db: deps.db, logger: deps.logger, now: deps.now ?? (() => new Date()) }, deps.auth);
+  const loyaltyProgramme = deps.loyaltyProgramme ?? createLocalLoyaltyProgramme({ db: deps.db, now: auth.now, maintenance: deps.maintenance });
   return new Hono<AppEnv>()
     .basePath(BFF_PREFIX)
     // Bad input is bounded before any route sees it: the request line is text, the body at most 64 KiB.
@@ -70,6 +76,7 @@ export function createApp(deps: AppDeps) {
     .route('/', searchRoutes(deps))
     .route('/', authRoutes(auth))
     .route('/', membersRoutes(auth))
+    .route('/', loyaltyRoutes({ auth, programme: loyaltyProgramme, db: deps.db }))
     .route(
       '/',
       ecommerceRoutes({

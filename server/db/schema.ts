@@ -16,6 +16,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { OUTBOX_MAIL_KINDS, type SALUTATIONS } from '../../src/contract/auth';
@@ -23,6 +24,7 @@ import type { Cart, CartStatus, DeclineReason, PaymentMethod, RESERVATION_STATUS
 import { TARGETED_MESSAGE_KINDS, TARGETED_MESSAGE_TRIGGERS } from '../../src/contract/content';
 import type { TargetedMessageKind, TargetedMessageTrigger } from '../../src/contract/content';
 import type { Locale, LocalizedText } from '../../src/contract/locales';
+import type { ClaimReason, ClaimStatus, MemberLevelCode, PointsEntryKind } from '../../src/contract/loyalty';
 import { ADDON_PRICING_MODES } from '../../src/contract/search';
 import type { AddonPricing } from '../../src/contract/search';
 import type { ThemeId } from '../../src/contract/themes';
@@ -955,5 +957,131 @@ export const targetedMessages = pgTable(
     check('targeted_messages_kind', sql`${t.kind} in ('notification', 'popup')`),
     check('targeted_messages_countdown', sql`not ${t.isCountdown} or ${t.countdownDate} is not null`),
     index('targeted_messages_priority_idx').on(t.priority),
+  ],
+);
+
+// ---------- loyalty: points ledger, levels, missing points (docs/decisions/0040-loyalty-ledger-and-levels.md) ----------
+
+/**
+ * Every change of a member's points, append-only (a trigger refuses UPDATE and DELETE): the balance is the
+ * sum of `points`, the pending points (booked stays, credited after check-out) the sum of `pending_points`.
+ * `members.points` keeps the balance, changed in the same transaction as each entry under the member's row
+ * lock (server/loyalty/ledger.ts), and `balance_after` the balance as that entry left it. Hotel,
+ * reservation, order, voucher and request are kept as they were to explain the entry; they are not foreign
+ * keys (an entry outlives what it explains). `idempotency_key` names what an entry is for (`credit:<id>`),
+ * so the same change is never entered twice.
+ */
+export const pointsLedger = pgTable(
+  'points_ledger',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    kind: text('kind').$type<PointsEntryKind>().notNull(),
+    points: integer('points').notNull(),
+    pendingPoints: integer('pending_points').notNull().default(0),
+    balanceAfter: integer('balance_after').notNull(),
+    /** Counted toward the level of the entry's calendar year (posted_on). */
+    qualifyingNights: integer('qualifying_nights').notNull().default(0),
+    qualifyingPoints: integer('qualifying_points').notNull().default(0),
+    /** The day in Berlin it was entered: its calendar year, and the month its points stay valid from. */
+    postedOn: date('posted_on', { mode: 'string' }).notNull(),
+    createdAt: moment('created_at').notNull(),
+    hotelId: integer('hotel_id').references(() => hotels.id),
+    reservationId: uuid('reservation_id'),
+    reservationNumber: text('reservation_number'),
+    orderId: uuid('order_id'),
+    arrivalDate: date('arrival_date', { mode: 'string' }),
+    departureDate: date('departure_date', { mode: 'string' }),
+    voucherId: uuid('voucher_id'),
+    rewardId: text('reward_id'),
+    claimId: uuid('claim_id'),
+    note: text('note'),
+    idempotencyKey: text('idempotency_key').unique(),
+  },
+  (t) => [
+    check('points_ledger_kind', sql`${t.kind} in ('earned', 'green', 'redeemed', 'refunded', 'expired', 'adjusted', 'claimed')`),
+    check('points_ledger_changes_something', sql`${t.points} <> 0 or ${t.pendingPoints} <> 0`),
+    check('points_ledger_balance_after', sql`${t.balanceAfter} >= 0`),
+    check('points_ledger_spent_is_negative', sql`${t.kind} not in ('redeemed', 'expired') or ${t.points} < 0`),
+    check('points_ledger_given_is_positive', sql`${t.kind} not in ('earned', 'green', 'refunded', 'claimed') or ${t.points} >= 0`),
+    check('points_ledger_stay_dates', sql`${t.departureDate} is null or ${t.arrivalDate} < ${t.departureDate}`),
+    index('points_ledger_member_posted_idx').on(t.memberId, t.postedOn),
+  ],
+);
+
+export const LEVEL_CHANGE_REASONS = ['upgrade', 'requalification'] as const;
+export type LevelChangeReason = (typeof LEVEL_CHANGE_REASONS)[number];
+
+/**
+ * Level changes: an upgrade the moment a year's thresholds are reached, and the requalification at each
+ * year end (one row per member and year, also when the level stays: a year end run again changes nothing).
+ */
+export const memberLevelChanges = pgTable(
+  'member_level_changes',
+  {
+    id: id(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    fromCode: text('from_code')
+      .$type<MemberLevelCode>()
+      .references(() => membershipLevels.code),
+    toCode: text('to_code')
+      .$type<MemberLevelCode>()
+      .notNull()
+      .references(() => membershipLevels.code),
+    reason: text('reason').$type<LevelChangeReason>().notNull(),
+    /** The calendar year whose nights and points decided it. */
+    year: integer('year').notNull(),
+    changedAt: moment('changed_at').notNull(),
+  },
+  (t) => [
+    check('member_level_changes_reason', sql`${t.reason} in ('upgrade', 'requalification')`),
+    uniqueIndex('member_level_changes_one_requalification').on(t.memberId, t.year).where(sql`${t.reason} = 'requalification'`),
+    index('member_level_changes_member_idx').on(t.memberId, t.changedAt),
+  ],
+);
+
+/** Year ends whose requalification ran for every member (the maintenance job runs each year end once). */
+export const loyaltyYearEnds = pgTable('loyalty_year_ends', { year: integer('year').primaryKey(), completedAt: moment('completed_at').notNull() });
+
+/**
+ * Requests for the points of a stay that earned none (request-points). Approved at once when the stay is
+ * the member's own, over, not cancelled and earned nothing; otherwise submitted for the hotel to confirm
+ * or rejected with the reason. A member has one request per reservation number unless it was rejected,
+ * and a reservation is credited by one approved request.
+ */
+export const pointsClaims = pgTable(
+  'points_claims',
+  {
+    id: uuid('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id),
+    arrivalDate: date('arrival_date', { mode: 'string' }).notNull(),
+    departureDate: date('departure_date', { mode: 'string' }).notNull(),
+    /** As the member typed it, in capitals. */
+    reservationNumber: text('reservation_number').notNull(),
+    /** The member's reservation it matched, if any. */
+    reservationId: uuid('reservation_id'),
+    status: text('status').$type<ClaimStatus>().notNull(),
+    reason: text('reason').$type<ClaimReason>().notNull(),
+    points: integer('points').notNull().default(0),
+    createdAt: moment('created_at').notNull(),
+    decidedAt: moment('decided_at'),
+  },
+  (t) => [
+    check('points_claims_status', sql`${t.status} in ('submitted', 'approved', 'rejected')`),
+    check('points_claims_stay_dates', sql`${t.arrivalDate} < ${t.departureDate}`),
+    check('points_claims_points', sql`${t.points} >= 0 and (${t.status} = 'approved') = (${t.points} > 0)`),
+    check('points_claims_decided', sql`${t.status} = 'submitted' or ${t.decidedAt} is not null`),
+    uniqueIndex('points_claims_one_per_reservation_number').on(t.memberId, t.reservationNumber).where(sql`${t.status} <> 'rejected'`),
+    uniqueIndex('points_claims_one_approval_per_reservation').on(t.reservationId).where(sql`${t.status} = 'approved'`),
+    index('points_claims_member_idx').on(t.memberId, t.createdAt),
   ],
 );

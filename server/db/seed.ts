@@ -15,6 +15,7 @@ import {
 } from './seed/catalogue';
 import { CITIES, COUNTRIES } from './seed/geography';
 import { ensureInventoryWindow } from './seed/inventory';
+import { insertDemoLoyalty } from './seed/loyalty';
 import { insertDemoMembers, insertDemoPreferences } from './seed/members';
 import { insertServiceMessages, insertTargetedMessages } from './seed/messages';
 import { insertPromotions } from './seed/promotions';
@@ -48,6 +49,8 @@ export async function seedIfEmpty(db: Database, today: Date): Promise<boolean> {
       await insertPromotions(tx, businessDate(today));
       // And the demo vouchers of the booking journey.
       await insertDemoVouchers(tx, businessDate(today));
+      // And the demo members' rewards history (only for members without points entries).
+      await insertDemoLoyalty(tx, businessDate(today));
       // And the demo service banners and targeted messages.
       await insertServiceMessages(tx);
       await insertTargetedMessages(tx);
@@ -150,6 +153,7 @@ export async function insertSeed(db: Writer, today: IsoDate): Promise<void> {
   await insertDemoPreferences(db);
   await insertPromotions(db, today);
   await insertDemoVouchers(db, today);
+  await insertDemoLoyalty(db, today);
   await insertServiceMessages(db);
   await insertTargetedMessages(db);
 }

@@ -11,7 +11,8 @@ import { type CommerceContext, fail, notFoundFailure, type Result } from './cont
 import { addNights, applyNights, changeOf, RoomGone } from './inventory';
 import { modificationOptions, type ModificationOption, withOwnRoom } from './modification-options';
 import { sendModificationMail } from './booking-mail-sending';
-import { changePoints, loadOrder, type OrderCaller, orderAnswer, providerCall, refundOnce } from './orders';
+import { changeEarnedPoints } from '../loyalty/stays';
+import { loadOrder, type OrderCaller, orderAnswer, providerCall, refundOnce, stayOf } from './orders';
 import { rejectionFailure } from './payments';
 import {
   availabilityProblem,
@@ -390,7 +391,9 @@ export async function completeModification(
         })
         .where(eq(orders.id, order.id));
       // Earned points are pending until the stay is over (points-credit.ts); only credited ones move the balance.
-      if (reservation.pointsCreditedAt) await changePoints(tx, order.memberId, pointsChange);
+      const changedStay = stayOf(order, { ...reservation, checkInDate: stay.startDate, checkOutDate: stay.endDate });
+      if (changedStay)
+        await changeEarnedPoints(tx, changedStay, { delta: pointsChange, credited: reservation.pointsCreditedAt !== null, modificationId: modification.id }, ctx.now());
     });
   } catch (error) {
     if (error instanceof RoomGone || error instanceof Superseded) {

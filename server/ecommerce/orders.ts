@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Cart, Order } from '../../src/contract/ecommerce';
 import { inventoryChanged } from '../db/inventory-changes';
-import { carts, hotels, inventoryHolds, members, orders, reservations, vouchers } from '../db/schema';
+import { carts, hotels, inventoryHolds, orders, reservations, vouchers } from '../db/schema';
 import type { QuotedCart } from './carts';
 import { type CommerceContext, fail, notFoundFailure, type Result, type Viewer } from './context';
 import { addNights, applyNights, changeOf, type NightDeltas, type Writer } from './inventory';
@@ -11,20 +11,26 @@ import { convertMinor, type CurrencyRate, toMajor } from '../search/money';
 import { sendCancellationMail, sendConfirmationMail } from './booking-mail-sending';
 import { roomPointsEarned } from './pricing';
 import { freeCancellationDeadline, orderHotelView, orderMoney, orderStatus } from './views';
+import { InsufficientPoints } from '../loyalty/ledger';
+import {
+  enterPendingPoints,
+  refundPointsPaid,
+  spendPointsOnBooking,
+  splitEarned,
+  type StayRef,
+  takeBackCreditedPoints,
+  withdrawPendingPoints,
+} from '../loyalty/stays';
+
+export { InsufficientPoints };
 
 /**
  * Orders: a paid cart becomes an order with one reservation (and reservation number) per room, in the
- * same transaction that marks the cart ordered, redeems its vouchers and debits its points. An order is
- * read, cancelled and changed by its member, or by a caller with a valid order access key for it
- * (order-access.ts, decision record 0024); to anyone else it is not there (404).
+ * same transaction that marks the cart ordered, redeems its vouchers and enters its points in the points
+ * ledger (spent, and earned as pending: server/loyalty/stays.ts). An order is read, cancelled and changed
+ * by its member, or by a caller with a valid order access key for it (order-access.ts, decision record
+ * 0024); to anyone else it is not there (404).
  */
-
-export class InsufficientPoints extends Error {
-  constructor() {
-    super('Not enough points');
-    this.name = 'InsufficientPoints';
-  }
-}
 
 /** Readable and unique: the hotel code and eight characters without look-alikes (I, O, 0, 1). */
 const NUMBER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -55,15 +61,7 @@ export async function insertOrder(
   const { cart, priced, money } = quoted;
   const orderId = randomUUID();
   const now = ctx.now();
-  if (payment.points > 0) {
-    if (cart.memberId === null) throw new InsufficientPoints();
-    const debited = await tx
-      .update(members)
-      .set({ points: sql`${members.points} - ${payment.points}` })
-      .where(and(eq(members.id, cart.memberId), sql`${members.points} >= ${payment.points}`))
-      .returning({ points: members.points });
-    if (debited.length === 0) throw new InsufficientPoints();
-  }
+  if (payment.points > 0 && cart.memberId === null) throw new InsufficientPoints(0, payment.points);
   await tx
     .update(vouchers)
     .set({ redeemedOrderId: orderId })
@@ -73,6 +71,14 @@ export async function insertOrder(
   const earned = priced.rooms.map((room) => (cart.memberId === null ? 0 : roomPointsEarned(room, payment.points > 0)));
   const pointsEarned = earned.reduce((total, points) => total + points, 0);
   const numbers = priced.rooms.map(() => reservationNumber(priced.hotel.code));
+  if (payment.points > 0 && cart.memberId !== null) {
+    // The member's row is locked from here to the commit: two payments with points wait for each other.
+    await spendPointsOnBooking(
+      tx,
+      { memberId: cart.memberId, hotelId: cart.hotelId, orderId, reservationNumbers: numbers, arrivalDate: priced.stay.startDate, departureDate: priced.stay.endDate, points: payment.points },
+      now,
+    );
+  }
   const major = (minor: number) => toMajor(minor, money.currency);
   const snapshot: Cart = {
     ...base,
@@ -134,6 +140,12 @@ export async function insertOrder(
       };
     }),
   );
+  if (cart.memberId !== null) {
+    for (const [index, room] of priced.rooms.entries()) {
+      const stay = { memberId: cart.memberId, hotelId: cart.hotelId, orderId, reservationId: room.row.id, reservationNumber: numbers[index] as string, arrivalDate: priced.stay.startDate, departureDate: priced.stay.endDate };
+      await enterPendingPoints(tx, stay, splitEarned(earned[index] ?? 0, room.row.green), now);
+    }
+  }
   await tx.update(carts).set({ status: 'ordered', orderId, holdExpiresAt: null, pendingPaymentId: null, lastDeclineReason: null, updatedAt: now }).where(eq(carts.id, cart.id));
   await tx.delete(inventoryHolds).where(eq(inventoryHolds.cartId, cart.id));
   return { orderId, snapshot };
@@ -146,17 +158,21 @@ export function cartNights(quoted: QuotedCart): NightDeltas {
   return deltas;
 }
 
-/**
- * Adds points to a member's balance, or takes them back (negative). The balance never goes below zero:
- * points earned by a booking and spent before it was cancelled are not taken back beyond the balance
- * (the member keeps what was spent; no debt is recorded).
- */
-export async function changePoints(tx: Writer, memberId: number | null, delta: number): Promise<void> {
-  if (memberId === null || delta === 0) return;
-  await tx
-    .update(members)
-    .set({ points: sql`greatest(${members.points} + ${delta}, 0)` })
-    .where(eq(members.id, memberId));
+/** A member's reservation as points entries explain it; null for a guest's booking (guests have no points). */
+export function stayOf(
+  order: Pick<typeof orders.$inferSelect, 'id' | 'memberId' | 'hotelId'>,
+  reservation: Pick<typeof reservations.$inferSelect, 'id' | 'reservationNumber' | 'checkInDate' | 'checkOutDate'>,
+): StayRef | null {
+  if (order.memberId === null) return null;
+  return {
+    memberId: order.memberId,
+    hotelId: order.hotelId,
+    orderId: order.id,
+    reservationId: reservation.id,
+    reservationNumber: reservation.reservationNumber,
+    arrivalDate: reservation.checkInDate,
+    departureDate: reservation.checkOutDate,
+  };
 }
 
 /** A provider call after the database has committed: a failure is logged for operations, the booking stands. */
@@ -322,8 +338,13 @@ export async function cancelReservation(ctx: CommerceContext, orderId: string, n
     const refund = Math.max(0, Math.min(row.paidMinor, (amounts?.paid ?? 0) - (amounts?.refunded ?? 0)));
     await tx.update(reservations).set({ status: 'cancelled', cancelledAt: now, refundedMinor: refund }).where(eq(reservations.id, row.id));
     // Points paid come back; points the room earned are taken back if they were already credited (never
-    // below zero: changePoints); pending ones are simply never credited (the room is no longer confirmed).
-    await changePoints(tx, order.memberId, row.pointsPaid - (row.pointsCreditedAt ? row.pointsEarned : 0));
+    // below zero), and pending ones withdrawn: they will never be credited (the room is no longer confirmed).
+    const stay = stayOf(order, row);
+    if (stay) {
+      await refundPointsPaid(tx, stay, row.pointsPaid, now);
+      if (row.pointsCreditedAt) await takeBackCreditedPoints(tx, stay, row.pointsEarned, now);
+      else await withdrawPendingPoints(tx, stay, row.pointsEarned, now);
+    }
     // The order's totals as they stand without the room, kept on its row as its answer shows them.
     const [current] = await tx.select().from(orders).where(eq(orders.id, order.id));
     const rows = await tx.select().from(reservations).where(eq(reservations.orderId, order.id));

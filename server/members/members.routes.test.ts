@@ -18,7 +18,7 @@ import {
 import { ErrorBodySchema } from '../../src/contract/errors';
 import { useTestDatabase } from '../../test/bff/database';
 import { type AuthTestApp, createAuthTestApp, refreshCookieOf } from '../auth/testing';
-import { members, oneTimeCodes } from '../db/schema';
+import { members, oneTimeCodes, pointsLedger } from '../db/schema';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from '../db/seed/members';
 import { createLocalLoyalty } from '../adapters/local-loyalty';
 import type { LoyaltyPort } from '../ports/loyalty';
@@ -31,11 +31,13 @@ import type { LoyaltyPort } from '../ports/loyalty';
 const database = useTestDatabase();
 let t: AuthTestApp;
 let loyaltyDown = false;
+/** Points the loyalty system already holds for the next member enrolled. */
+let heldPoints = 0;
 
 const loyalty: LoyaltyPort = {
   async enrol(member) {
     if (loyaltyDown) throw new Error('connect ECONNREFUSED loyalty.internal:443');
-    return createLocalLoyalty().enrol(member);
+    return { ...(await createLocalLoyalty().enrol(member)), points: heldPoints };
   },
 };
 
@@ -172,6 +174,26 @@ describe('POST register and POST activate', () => {
     const [row] = await database.db.select().from(members).where(eq(members.email, email));
     expect(row?.status).toBe('pending');
     expect(v.parse(ActivateResponseSchema, (await activate(token)).body).data.outcome).toBe('activated');
+  });
+
+  it('brings points the loyalty system already holds into the points ledger at activation', async () => {
+    const email = 'points.holder@example.com';
+    await register(newMember(email));
+    const { token } = await activationToken(email);
+    heldPoints = 1_200;
+    let answer;
+    try {
+      answer = v.parse(ActivateResponseSchema, (await activate(token)).body).data;
+    } finally {
+      heldPoints = 0;
+    }
+    expect(answer.outcome).toBe('activated');
+    const [row] = await database.db.select().from(members).where(eq(members.email, email));
+    expect(row?.points).toBe(1_200);
+    const entries = await database.db.select().from(pointsLedger).where(eq(pointsLedger.memberId, row?.id ?? 0));
+    expect(entries).toMatchObject([{ kind: 'adjusted', points: 1_200, balanceAfter: 1_200 }]);
+    const status = v.parse(MemberStatusResponseSchema, (await t.get(MEMBER_PATHS.status, { token: answer.token })).body).data;
+    expect(status.dailypointStatus).toEqual({ reward_level: 'Star', rewards_points: 1_200 });
   });
 
   it('answers an already registered email exactly like a new one, and mails "you already have an account" instead', async () => {

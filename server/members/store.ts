@@ -4,6 +4,7 @@ import type { MemberProfile } from '../../src/contract/auth';
 import type { Locale } from '../../src/contract/locales';
 import type { Database } from '../db/database';
 import { members, type SocialIdentityProvider, socialIdentities } from '../db/schema';
+import { postEntry } from '../loyalty/ledger';
 import { type LoyaltyPort, LoyaltyUnavailableError } from '../ports/loyalty';
 
 export type Member = typeof members.$inferSelect;
@@ -85,20 +86,28 @@ export function createMemberStore({ db, loyalty, now }: { db: Database; loyalty:
       } catch (error) {
         throw error instanceof LoyaltyUnavailableError ? error : new LoyaltyUnavailableError('The loyalty system failed', { cause: error });
       }
-      const [row] = await db
-        .update(members)
-        .set({
-          status: 'active',
-          activatedAt: now(),
-          passwordHash: options.passwordHash ?? null,
-          dailypointMasterId: member.dailypointMasterId ?? profile.dailypointMasterId,
-          rewardLevelCode: member.rewardLevelCode ?? profile.rewardLevelCode,
-          points: Math.max(member.points, profile.points),
-          crsId: member.crsId ?? profile.crsId,
-        })
-        .where(and(eq(members.id, member.id), eq(members.status, 'pending')))
-        .returning();
-      return row;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(members)
+          .set({
+            status: 'active',
+            activatedAt: now(),
+            passwordHash: options.passwordHash ?? null,
+            dailypointMasterId: member.dailypointMasterId ?? profile.dailypointMasterId,
+            rewardLevelCode: member.rewardLevelCode ?? profile.rewardLevelCode,
+            crsId: member.crsId ?? profile.crsId,
+          })
+          .where(and(eq(members.id, member.id), eq(members.status, 'pending')))
+          .returning();
+        if (!row || profile.points <= row.points) return row;
+        // Points the loyalty system already holds for the member come in as an entry of the points ledger.
+        const posted = await postEntry(
+          tx,
+          { memberId: row.id, kind: 'adjusted', points: profile.points - row.points, note: 'Points held by the loyalty system at enrolment', idempotencyKey: `enrolment:${row.id}` },
+          { now: now() },
+        );
+        return posted ? { ...row, points: posted.balance } : row;
+      });
     },
 
     async link(memberId, provider, subject, email) {

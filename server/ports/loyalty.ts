@@ -1,3 +1,16 @@
+import type * as v from 'valibot';
+import type { Locale } from '../../src/contract/locales';
+import type {
+  BuyVoucherResponseSchema,
+  MembershipLevel,
+  MemberVoucher,
+  PointsClaim,
+  PointsHistory,
+  PointsStatus,
+  RequestPointsRequestSchema,
+  Reward,
+} from '../../src/contract/loyalty';
+
 /** The loyalty system (dailypoint in the spec): the member's master record, reward level and points. */
 export interface LoyaltyProfile {
   dailypointMasterId: string;
@@ -21,3 +34,36 @@ export class LoyaltyUnavailableError extends Error {
     this.name = 'LoyaltyUnavailableError';
   }
 }
+
+/**
+ * The member area's side of the loyalty system (decision record 0040): points status and history, levels,
+ * vouchers and rewards, requests for missing points. The BFF's own implementation
+ * (adapters/local-loyalty.ts) keeps them in its database; a real loyalty system can replace it here.
+ * Members are named by the BFF's member id; an adapter for another system maps it to that system's id.
+ */
+export interface LoyaltyProgrammePort {
+  pointsStatus(memberId: number): Promise<PointsStatus>;
+  /** `year` defaults to this calendar year in Berlin. */
+  pointsHistory(memberId: number, query: { year?: number | undefined; locale: Locale }): Promise<PointsHistory>;
+  membershipLevels(memberId: number, locale: Locale): Promise<MembershipLevel[]>;
+  vouchers(memberId: number): Promise<MemberVoucher[]>;
+  /** Undefined when the voucher is not the member's. */
+  voucher(memberId: number, voucherId: string): Promise<MemberVoucher | undefined>;
+  rewards(memberId: number, locale: Locale): Promise<Reward[]>;
+  buyReward(memberId: number, rewardId: string, locale: Locale): Promise<BuyRewardOutcome>;
+  requestPoints(memberId: number, request: RequestPointsInput): Promise<ClaimOutcome>;
+  claims(memberId: number): Promise<PointsClaim[]>;
+  /** Undefined when the request is not the member's. */
+  claim(memberId: number, claimId: string): Promise<PointsClaim | undefined>;
+}
+
+export type RequestPointsInput = v.InferOutput<typeof RequestPointsRequestSchema>;
+
+export type BuyRewardOutcome =
+  | { ok: true; result: v.InferOutput<typeof BuyVoucherResponseSchema>['data'] }
+  | { ok: false; reason: 'unknown_reward' }
+  | { ok: false; reason: 'insufficient_points'; balance: number; needed: number };
+
+export type ClaimOutcome =
+  | { ok: true; claim: PointsClaim }
+  | { ok: false; status: 400 | 409; message: string; path: 'hotelCode' | 'departureDate' | 'reservationNumber' };

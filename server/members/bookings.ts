@@ -1,0 +1,76 @@
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import type { MemberBooking, MemberBookings } from '../../src/contract/loyalty';
+import type { Database } from '../db/database';
+import { currencies, hotels, orders, reservations } from '../db/schema';
+import { orderStatus } from '../ecommerce/views';
+import { businessDate } from '../lib/calendar';
+import { toMajor } from '../search/money';
+import { nightsBetween } from '../../src/contract/calendar-dates';
+
+/**
+ * GET bookings (spec section 7, "Members"): the member's orders as the member area lists them, read from
+ * the orders and reservations the booking journey wrote. A booking whose rooms are all cancelled is
+ * cancelled; otherwise it is past once its departure is today or earlier (Berlin), and upcoming before
+ * that (a stay under way included). The stay's dates are those of its rooms still booked.
+ */
+export async function bookingsOf(db: Database, memberId: number, now: Date): Promise<MemberBookings> {
+  const today = businessDate(now);
+  const rows = await db
+    .select({ order: orders, hotelCode: hotels.hotelCode, hotelName: hotels.name, decimals: currencies.decimals })
+    .from(orders)
+    .innerJoin(hotels, eq(hotels.id, orders.hotelId))
+    .innerJoin(currencies, eq(currencies.code, orders.currency))
+    .where(eq(orders.memberId, memberId))
+    .orderBy(desc(orders.createdAt));
+  const rooms =
+    rows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(reservations)
+          .where(
+            inArray(
+              reservations.orderId,
+              rows.map((row) => row.order.id),
+            ),
+          )
+          .orderBy(asc(reservations.reservationNumber));
+  const result: MemberBookings = { upcoming: [], past: [], cancelled: [] };
+  for (const { order, hotelCode, hotelName, decimals } of rows) {
+    const own = rooms.filter((room) => room.orderId === order.id);
+    if (own.length === 0) continue;
+    const booked = own.filter((room) => room.status === 'confirmed');
+    const dated = booked.length > 0 ? booked : own;
+    const arrivalDate = dated.map((room) => room.checkInDate).reduce((a, b) => (a < b ? a : b));
+    const departureDate = dated.map((room) => room.checkOutDate).reduce((a, b) => (a > b ? a : b));
+    const snapshotRooms = new Map(order.snapshot.stays.flatMap((stay) => stay.room_stays).map((room) => [room.room_stay_id, room]));
+    const booking: MemberBooking = {
+      orderId: order.id,
+      status: orderStatus(own.map((room) => room.status)),
+      hotel: { code: hotelCode, name: hotelName },
+      arrivalDate,
+      departureDate,
+      nights: nightsBetween(arrivalDate, departureDate),
+      bookedAt: order.createdAt.toISOString(),
+      currency: order.currency,
+      totalAmount: toMajor(order.amountTotalMinor, { code: order.currency, decimals, ratePerEurMicros: 0 }),
+      paymentMethod: order.paymentMethod,
+      pointsPaid: order.pointsPaid,
+      pointsEarned: order.pointsEarned,
+      pointsPending: booked.some((room) => room.pointsEarned > 0 && room.pointsCreditedAt === null),
+      rooms: own.map((room) => ({
+        reservationNumber: room.reservationNumber,
+        roomTypeName: snapshotRooms.get(room.id)?.room_type_name ?? room.details.roomTypeCode,
+        rateName: snapshotRooms.get(room.id)?.reservation_info.rate_name ?? room.details.rateCode,
+        status: room.status,
+      })),
+    };
+    if (booked.length === 0) result.cancelled.push(booking);
+    else if (departureDate <= today) result.past.push(booking);
+    else result.upcoming.push(booking);
+  }
+  result.upcoming.sort((a, b) => a.arrivalDate.localeCompare(b.arrivalDate) || a.bookedAt.localeCompare(b.bookedAt));
+  result.past.sort((a, b) => b.departureDate.localeCompare(a.departureDate) || b.bookedAt.localeCompare(a.bookedAt));
+  result.cancelled.sort((a, b) => b.arrivalDate.localeCompare(a.arrivalDate) || b.bookedAt.localeCompare(a.bookedAt));
+  return result;
+}
