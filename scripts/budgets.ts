@@ -90,4 +90,11 @@ export const PAGE_BUDGETS: readonly PageBudget[] = [
     maxFiles: 15,
     reason: 'one small form on top of the app',
   },
+  {
+    page: 'account overview',
+    path: '/en/account/overview',
+    maxGzipBytes: 211 * KB,
+    maxFiles: 15,
+    reason: 'the member area’s first page: status, points, the next stay and the next level’s benefits, in a chunk of its own',
+  },
 ];

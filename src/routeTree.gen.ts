@@ -17,6 +17,7 @@ import { Route as LocaleAccountActivateRouteImport } from './routes/$locale/acco
 import { Route as LocaleAccountActivatedRouteImport } from './routes/$locale/account/activated'
 import { Route as LocaleAccountCompleteRegistrationRouteImport } from './routes/$locale/account/complete-registration'
 import { Route as LocaleAccountLoginRouteImport } from './routes/$locale/account/login'
+import { Route as LocaleAccountOverviewRouteImport } from './routes/$locale/account/overview'
 import { Route as LocaleAccountPasswordUpdatedRouteImport } from './routes/$locale/account/password-updated'
 import { Route as LocaleAccountRegistrationRouteImport } from './routes/$locale/account/registration'
 import { Route as LocaleBookingCheckOutRouteImport } from './routes/$locale/booking/check-out'
@@ -66,6 +67,11 @@ const LocaleAccountCompleteRegistrationRoute =
 const LocaleAccountLoginRoute = LocaleAccountLoginRouteImport.update({
   id: '/account/login',
   path: '/account/login',
+  getParentRoute: () => LocaleRoute,
+} as any)
+const LocaleAccountOverviewRoute = LocaleAccountOverviewRouteImport.update({
+  id: '/account/overview',
+  path: '/account/overview',
   getParentRoute: () => LocaleRoute,
 } as any)
 const LocaleAccountPasswordUpdatedRoute =
@@ -127,6 +133,7 @@ export interface FileRoutesByFullPath {
   '/$locale/account/activated': typeof LocaleAccountActivatedRoute
   '/$locale/account/complete-registration': typeof LocaleAccountCompleteRegistrationRoute
   '/$locale/account/login': typeof LocaleAccountLoginRoute
+  '/$locale/account/overview': typeof LocaleAccountOverviewRoute
   '/$locale/account/password-updated': typeof LocaleAccountPasswordUpdatedRoute
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
   '/$locale/booking/check-out': typeof LocaleBookingCheckOutRoute
@@ -145,6 +152,7 @@ export interface FileRoutesByTo {
   '/$locale/account/activated': typeof LocaleAccountActivatedRoute
   '/$locale/account/complete-registration': typeof LocaleAccountCompleteRegistrationRoute
   '/$locale/account/login': typeof LocaleAccountLoginRoute
+  '/$locale/account/overview': typeof LocaleAccountOverviewRoute
   '/$locale/account/password-updated': typeof LocaleAccountPasswordUpdatedRoute
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
   '/$locale/booking/check-out': typeof LocaleBookingCheckOutRoute
@@ -165,6 +173,7 @@ export interface FileRoutesById {
   '/$locale/account/activated': typeof LocaleAccountActivatedRoute
   '/$locale/account/complete-registration': typeof LocaleAccountCompleteRegistrationRoute
   '/$locale/account/login': typeof LocaleAccountLoginRoute
+  '/$locale/account/overview': typeof LocaleAccountOverviewRoute
   '/$locale/account/password-updated': typeof LocaleAccountPasswordUpdatedRoute
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
   '/$locale/booking/check-out': typeof LocaleBookingCheckOutRoute
@@ -186,6 +195,7 @@ export interface FileRouteTypes {
     | '/$locale/account/activated'
     | '/$locale/account/complete-registration'
     | '/$locale/account/login'
+    | '/$locale/account/overview'
     | '/$locale/account/password-updated'
     | '/$locale/account/registration'
     | '/$locale/booking/check-out'
@@ -204,6 +214,7 @@ export interface FileRouteTypes {
     | '/$locale/account/activated'
     | '/$locale/account/complete-registration'
     | '/$locale/account/login'
+    | '/$locale/account/overview'
     | '/$locale/account/password-updated'
     | '/$locale/account/registration'
     | '/$locale/booking/check-out'
@@ -223,6 +234,7 @@ export interface FileRouteTypes {
     | '/$locale/account/activated'
     | '/$locale/account/complete-registration'
     | '/$locale/account/login'
+    | '/$locale/account/overview'
     | '/$locale/account/password-updated'
     | '/$locale/account/registration'
     | '/$locale/booking/check-out'
@@ -295,6 +307,13 @@ declare module '@tanstack/react-router' {
       path: '/account/login'
       fullPath: '/$locale/account/login'
       preLoaderRoute: typeof LocaleAccountLoginRouteImport
+      parentRoute: typeof LocaleRoute
+    }
+    '/$locale/account/overview': {
+      id: '/$locale/account/overview'
+      path: '/account/overview'
+      fullPath: '/$locale/account/overview'
+      preLoaderRoute: typeof LocaleAccountOverviewRouteImport
       parentRoute: typeof LocaleRoute
     }
     '/$locale/account/password-updated': {
@@ -370,6 +389,7 @@ interface LocaleRouteChildren {
   LocaleAccountActivatedRoute: typeof LocaleAccountActivatedRoute
   LocaleAccountCompleteRegistrationRoute: typeof LocaleAccountCompleteRegistrationRoute
   LocaleAccountLoginRoute: typeof LocaleAccountLoginRoute
+  LocaleAccountOverviewRoute: typeof LocaleAccountOverviewRoute
   LocaleAccountPasswordUpdatedRoute: typeof LocaleAccountPasswordUpdatedRoute
   LocaleAccountRegistrationRoute: typeof LocaleAccountRegistrationRoute
   LocaleBookingCheckOutRoute: typeof LocaleBookingCheckOutRoute
@@ -389,6 +409,7 @@ const LocaleRouteChildren: LocaleRouteChildren = {
   LocaleAccountCompleteRegistrationRoute:
     LocaleAccountCompleteRegistrationRoute,
   LocaleAccountLoginRoute: LocaleAccountLoginRoute,
+  LocaleAccountOverviewRoute: LocaleAccountOverviewRoute,
   LocaleAccountPasswordUpdatedRoute: LocaleAccountPasswordUpdatedRoute,
   LocaleAccountRegistrationRoute: LocaleAccountRegistrationRoute,
   LocaleBookingCheckOutRoute: LocaleBookingCheckOutRoute,

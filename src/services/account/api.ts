@@ -149,7 +149,7 @@ export const fetchStatus = async (access: AuthAccess, options: Signal = {}) =>
   (await callAuthorized(MEMBER_PATHS.status, MemberStatusResponseSchema, access, options)).data;
 
 /** The member helpers that answer in a locale (spec section 7, helpers by locale) take it as `?locale=`. */
-const inLocale = (path: string, locale: Locale) => `${path}?${new URLSearchParams({ locale }).toString()}`;
+export const inLocale = (path: string, locale: Locale) => `${path}?${new URLSearchParams({ locale }).toString()}`;
 
 /** Every preference with the member's choice, labels in the locale. */
 export const fetchPreferences = async (access: AuthAccess, locale: Locale, options: Signal = {}) =>

@@ -28,9 +28,10 @@ export function authenticatedRetry(failureCount: number, error: unknown): boolea
   return statusOf(error) !== 401 && failureCount < AUTH_LIMITS.authenticatedQueryRetries;
 }
 
-const MEMBER_STALE_MS = 5 * 60 * 1000;
+export const MEMBER_STALE_MS = 5 * 60 * 1000;
 
-const subjectOf = (access: AuthAccess) => tokenSubject(access.token) ?? 'signed-out';
+/** Who a member query is for: the token's subject, so one member's cached answers are never another's. */
+export const subjectOf = (access: AuthAccess) => tokenSubject(access.token) ?? 'signed-out';
 
 export const memberProfileQuery = (access: AuthAccess) =>
   queryOptions({

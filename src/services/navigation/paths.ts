@@ -79,11 +79,10 @@ export function isInHousePath(pathname: string): boolean {
 }
 
 /**
- * Where a sign-in on the login page leads. The spec's default post-login route is the account overview;
- * that page is not built yet, so the home page stands in until it is. A sign-in in the dialog stays on
- * the page where the dialog was opened.
+ * Where a sign-in on the login page leads: the account overview (the spec's default post-login route). A
+ * sign-in in the dialog stays on the page where the dialog was opened.
  */
-export const POST_LOGIN_ROUTE = ROUTES.home;
+export const POST_LOGIN_ROUTE = ROUTES.account.overview;
 
 /** Query parameters the login page reads (spec section 2) and the password-reset link carries. */
 export const LOGIN_QUERY_PARAMS = {

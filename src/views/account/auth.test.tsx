@@ -222,9 +222,9 @@ describe('login page', () => {
     expect(JSON.parse(String(callsTo(fetchMock, '/auth/login/google')[0]?.[1]?.body))).toEqual({ token: 'google-id-token' });
   });
 
-  it('signs in with a token from the query and leaves for the home page', async () => {
-    const { router } = await renderApp('/en/account/login?token=' + TOKEN, bff({ '/content/brands': { body: { data: [] } }, '/content/destinations': { body: { data: [] } } }));
-    await waitFor(() => expect(router.state.location.href).toBe('/en/'), { timeout: 30_000 });
+  it('signs in with a token from the query and leaves for the account overview', async () => {
+    const { router } = await renderApp('/en/account/login?token=' + TOKEN, bff());
+    await waitFor(() => expect(router.state.location.href).toBe('/en/account/overview'), { timeout: 30_000 });
     await expectSignedInHeader();
     expect(localStorage.getItem('token')).toBe(TOKEN);
   });

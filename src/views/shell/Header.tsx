@@ -4,8 +4,6 @@ import type { Locale } from '../../contract/locales';
 import type { ThemeTokens } from '../../themes/tokens';
 import { AccountMenu } from './AccountMenu';
 import { LocaleSwitcher } from './LocaleSwitcher';
-import { pageToComeHref } from '../ui/pages-to-come';
-import { SiteLink } from './SiteLink';
 import { ThemeLogo } from './ThemeLogo';
 
 export function Header({ locale, tokens }: { locale: Locale; tokens: ThemeTokens }) {
@@ -31,7 +29,9 @@ export function Header({ locale, tokens }: { locale: Locale; tokens: ThemeTokens
               </Link>
             </li>
             <li>
-              <SiteLink href={pageToComeHref(locale, 'accountOverview')}>{t`Rewards`}</SiteLink>
+              <Link to="/$locale/account/overview" params={{ locale }}>
+                {t`Rewards`}
+              </Link>
             </li>
             <li>
               <Link to="/$locale/booking/manage" params={{ locale }}>

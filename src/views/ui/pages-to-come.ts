@@ -6,7 +6,8 @@ import type { Locale } from '../../contract/locales';
  * until their routes exist; then a typed Link replaces each.
  */
 const PAGES_TO_COME = {
-  accountOverview: '/account/overview',
+  accountRewards: '/account/rewards',
+  accountStatus: '/account/status',
   accountBookings: '/account/bookings',
   preferenceCenter: '/preference-center',
 } as const;

@@ -1,0 +1,45 @@
+import { expect, type Page, test } from './fixtures';
+
+/*
+ * The member area as a member meets it: from the home page, signed in with a demo member of the README
+ * (the seed's history), through the header's Rewards link.
+ */
+const PASSWORD_MEMBER = 'anna.schmidt@example.com';
+const DEMO_PASSWORD = 'Demo-Password-2026';
+
+async function signInFromHeader(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email address').fill(PASSWORD_MEMBER);
+  await dialog.getByLabel('Password').fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a member signs in on the home page and sees their status and points under Rewards', async ({ page }) => {
+  await page.goto('/en/');
+  await signInFromHeader(page);
+  const headerPoints = page.getByRole('region', { name: 'Your membership' });
+  await expect(headerPoints).toContainText('Anna');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rewards' }).click();
+  await expect(page).toHaveURL(/\/en\/account\/overview$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Anna' })).toBeVisible();
+  const status = page.getByRole('region', { name: 'My status' });
+  await expect(status).toContainText(/This year: \d+ nights?/);
+  const points = page.getByRole('region', { name: 'My points' });
+  // The header and the overview say the same balance.
+  const balance = (await headerPoints.textContent())?.match(/([\d,]+) points/)?.[1] ?? 'none';
+  await expect(points).toContainText(`${balance} points`);
+  await expect(page.getByRole('region', { name: 'My next stay' })).toBeVisible();
+});
+
+test('a visitor opening the overview is asked to sign in and stays there once signed in', async ({ page }) => {
+  await page.goto('/en/account/overview');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Email address').fill(PASSWORD_MEMBER);
+  await dialog.getByLabel('Password').fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'My points' })).toBeVisible();
+  await expect(page).toHaveURL(/\/en\/account\/overview$/);
+});
