@@ -43,3 +43,20 @@ test('a visitor opening the overview is asked to sign in and stays there once si
   await expect(page.getByRole('region', { name: 'My points' })).toBeVisible();
   await expect(page).toHaveURL(/\/en\/account\/overview$/);
 });
+
+test('from the overview, the points history explains the year’s points and goes back a year', async ({ page }) => {
+  await page.goto('/en/');
+  await signInFromHeader(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rewards' }).click();
+  await page.getByRole('region', { name: 'My points' }).getByRole('link', { name: 'Points history' }).click();
+  await expect(page).toHaveURL(/\/en\/account\/points-history$/);
+  const thisYear = page.getByRole('list', { name: /^Points history \d{4}$/ });
+  await expect(thisYear.getByRole('listitem').first()).toBeVisible();
+  const previous = page.getByRole('link', { name: /^Previous year \(\d{4}\)$/ });
+  const previousYear = (await previous.textContent())?.match(/\d{4}/)?.[0] ?? '';
+  await previous.click();
+  await expect(page).toHaveURL(new RegExp(`year=${previousYear}`));
+  await expect(page.getByRole('heading', { level: 1, name: `Points history ${previousYear}` })).toBeVisible();
+  await expect(page.getByRole('list', { name: `Points history ${previousYear}` }).getByText(/^Stay at /).first()).toBeVisible();
+});
+

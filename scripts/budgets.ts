@@ -97,4 +97,11 @@ export const PAGE_BUDGETS: readonly PageBudget[] = [
     maxFiles: 15,
     reason: 'the member area’s first page: status, points, the next stay and the next level’s benefits, in a chunk of its own',
   },
+  {
+    page: 'points history',
+    path: '/en/account/points-history',
+    maxGzipBytes: 211 * KB,
+    maxFiles: 15,
+    reason: 'a year of the member’s points entries, each explained, in a chunk of its own',
+  },
 ];

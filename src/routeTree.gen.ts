@@ -19,6 +19,7 @@ import { Route as LocaleAccountCompleteRegistrationRouteImport } from './routes/
 import { Route as LocaleAccountLoginRouteImport } from './routes/$locale/account/login'
 import { Route as LocaleAccountOverviewRouteImport } from './routes/$locale/account/overview'
 import { Route as LocaleAccountPasswordUpdatedRouteImport } from './routes/$locale/account/password-updated'
+import { Route as LocaleAccountPointsHistoryRouteImport } from './routes/$locale/account/points-history'
 import { Route as LocaleAccountRegistrationRouteImport } from './routes/$locale/account/registration'
 import { Route as LocaleBookingCheckOutRouteImport } from './routes/$locale/booking/check-out'
 import { Route as LocaleBookingConfirmationRouteImport } from './routes/$locale/booking/confirmation'
@@ -80,6 +81,12 @@ const LocaleAccountPasswordUpdatedRoute =
     path: '/account/password-updated',
     getParentRoute: () => LocaleRoute,
   } as any)
+const LocaleAccountPointsHistoryRoute =
+  LocaleAccountPointsHistoryRouteImport.update({
+    id: '/account/points-history',
+    path: '/account/points-history',
+    getParentRoute: () => LocaleRoute,
+  } as any)
 const LocaleAccountRegistrationRoute =
   LocaleAccountRegistrationRouteImport.update({
     id: '/account/registration',
@@ -135,6 +142,7 @@ export interface FileRoutesByFullPath {
   '/$locale/account/login': typeof LocaleAccountLoginRoute
   '/$locale/account/overview': typeof LocaleAccountOverviewRoute
   '/$locale/account/password-updated': typeof LocaleAccountPasswordUpdatedRoute
+  '/$locale/account/points-history': typeof LocaleAccountPointsHistoryRoute
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
   '/$locale/booking/check-out': typeof LocaleBookingCheckOutRoute
   '/$locale/booking/confirmation': typeof LocaleBookingConfirmationRoute
@@ -154,6 +162,7 @@ export interface FileRoutesByTo {
   '/$locale/account/login': typeof LocaleAccountLoginRoute
   '/$locale/account/overview': typeof LocaleAccountOverviewRoute
   '/$locale/account/password-updated': typeof LocaleAccountPasswordUpdatedRoute
+  '/$locale/account/points-history': typeof LocaleAccountPointsHistoryRoute
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
   '/$locale/booking/check-out': typeof LocaleBookingCheckOutRoute
   '/$locale/booking/confirmation': typeof LocaleBookingConfirmationRoute
@@ -175,6 +184,7 @@ export interface FileRoutesById {
   '/$locale/account/login': typeof LocaleAccountLoginRoute
   '/$locale/account/overview': typeof LocaleAccountOverviewRoute
   '/$locale/account/password-updated': typeof LocaleAccountPasswordUpdatedRoute
+  '/$locale/account/points-history': typeof LocaleAccountPointsHistoryRoute
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
   '/$locale/booking/check-out': typeof LocaleBookingCheckOutRoute
   '/$locale/booking/confirmation': typeof LocaleBookingConfirmationRoute
@@ -197,6 +207,7 @@ export interface FileRouteTypes {
     | '/$locale/account/login'
     | '/$locale/account/overview'
     | '/$locale/account/password-updated'
+    | '/$locale/account/points-history'
     | '/$locale/account/registration'
     | '/$locale/booking/check-out'
     | '/$locale/booking/confirmation'
@@ -216,6 +227,7 @@ export interface FileRouteTypes {
     | '/$locale/account/login'
     | '/$locale/account/overview'
     | '/$locale/account/password-updated'
+    | '/$locale/account/points-history'
     | '/$locale/account/registration'
     | '/$locale/booking/check-out'
     | '/$locale/booking/confirmation'
@@ -236,6 +248,7 @@ export interface FileRouteTypes {
     | '/$locale/account/login'
     | '/$locale/account/overview'
     | '/$locale/account/password-updated'
+    | '/$locale/account/points-history'
     | '/$locale/account/registration'
     | '/$locale/booking/check-out'
     | '/$locale/booking/confirmation'
@@ -323,6 +336,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleAccountPasswordUpdatedRouteImport
       parentRoute: typeof LocaleRoute
     }
+    '/$locale/account/points-history': {
+      id: '/$locale/account/points-history'
+      path: '/account/points-history'
+      fullPath: '/$locale/account/points-history'
+      preLoaderRoute: typeof LocaleAccountPointsHistoryRouteImport
+      parentRoute: typeof LocaleRoute
+    }
     '/$locale/account/registration': {
       id: '/$locale/account/registration'
       path: '/account/registration'
@@ -391,6 +411,7 @@ interface LocaleRouteChildren {
   LocaleAccountLoginRoute: typeof LocaleAccountLoginRoute
   LocaleAccountOverviewRoute: typeof LocaleAccountOverviewRoute
   LocaleAccountPasswordUpdatedRoute: typeof LocaleAccountPasswordUpdatedRoute
+  LocaleAccountPointsHistoryRoute: typeof LocaleAccountPointsHistoryRoute
   LocaleAccountRegistrationRoute: typeof LocaleAccountRegistrationRoute
   LocaleBookingCheckOutRoute: typeof LocaleBookingCheckOutRoute
   LocaleBookingConfirmationRoute: typeof LocaleBookingConfirmationRoute
@@ -411,6 +432,7 @@ const LocaleRouteChildren: LocaleRouteChildren = {
   LocaleAccountLoginRoute: LocaleAccountLoginRoute,
   LocaleAccountOverviewRoute: LocaleAccountOverviewRoute,
   LocaleAccountPasswordUpdatedRoute: LocaleAccountPasswordUpdatedRoute,
+  LocaleAccountPointsHistoryRoute: LocaleAccountPointsHistoryRoute,
   LocaleAccountRegistrationRoute: LocaleAccountRegistrationRoute,
   LocaleBookingCheckOutRoute: LocaleBookingCheckOutRoute,
   LocaleBookingConfirmationRoute: LocaleBookingConfirmationRoute,

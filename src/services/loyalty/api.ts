@@ -3,6 +3,7 @@ import {
   LOYALTY_PATHS,
   MemberBookingsResponseSchema,
   MembershipLevelsResponseSchema,
+  PointsHistoryResponseSchema,
   PointsStatusResponseSchema,
 } from '../../contract/loyalty';
 import { inLocale } from '../account/api';
@@ -20,3 +21,9 @@ export const fetchMembershipLevels = async (access: AuthAccess, locale: Locale, 
 
 export const fetchMemberBookings = async (access: AuthAccess, options: Signal = {}) =>
   (await callAuthorized(LOYALTY_PATHS.bookings, MemberBookingsResponseSchema, access, options)).data;
+
+/** The points entries of a year (this year in Berlin when none is given), newest first. */
+export const fetchPointsHistory = async (access: AuthAccess, year: number | undefined, locale: Locale, options: Signal = {}) => {
+  const query = new URLSearchParams({ locale, ...(year === undefined ? {} : { year: String(year) }) });
+  return (await callAuthorized(`${LOYALTY_PATHS.pointsHistory}?${query.toString()}`, PointsHistoryResponseSchema, access, options)).data;
+};

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Locale } from '../../contract/locales';
 import { authenticatedRetry, MEMBER_QUERY_ROOT, MEMBER_STALE_MS, subjectOf } from '../account/queries';
 import type { AuthAccess } from '../account/requests';
-import { fetchMemberBookings, fetchMembershipLevels, fetchPointsStatus } from './api';
+import { fetchMemberBookings, fetchMembershipLevels, fetchPointsHistory, fetchPointsStatus } from './api';
 
 /**
  * The member area's loyalty queries (points, levels, bookings). Only the member area's pages import them,
@@ -13,6 +13,7 @@ export const loyaltyKeys = {
   pointsStatus: (subject: string) => [...MEMBER_QUERY_ROOT, subject, 'points-status'] as const,
   levels: (subject: string, locale: Locale) => [...MEMBER_QUERY_ROOT, subject, 'membership-levels', locale] as const,
   bookings: (subject: string) => [...MEMBER_QUERY_ROOT, subject, 'bookings'] as const,
+  history: (subject: string, year: number | 'current', locale: Locale) => [...MEMBER_QUERY_ROOT, subject, 'points-history', year, locale] as const,
 };
 
 /** Points change with every booking and reward: kept a minute, asked again when a page is opened. */
@@ -48,3 +49,12 @@ export const memberBookingsQuery = (access: AuthAccess) =>
     staleTime: LOYALTY_STALE_MS,
   });
 
+/** The points entries of a year (this year when none is given), explained. */
+export const pointsHistoryQuery = (access: AuthAccess, year: number | undefined, locale: Locale) =>
+  queryOptions({
+    queryKey: loyaltyKeys.history(subjectOf(access), year ?? 'current', locale),
+    queryFn: ({ signal }) => fetchPointsHistory(access, year, locale, { signal }),
+    enabled: access.token !== null,
+    retry: authenticatedRetry,
+    staleTime: LOYALTY_STALE_MS,
+  });

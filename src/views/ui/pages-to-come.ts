@@ -9,6 +9,7 @@ const PAGES_TO_COME = {
   accountRewards: '/account/rewards',
   accountStatus: '/account/status',
   accountBookings: '/account/bookings',
+  accountRequestPoints: '/account/request-points',
   preferenceCenter: '/preference-center',
 } as const;
 

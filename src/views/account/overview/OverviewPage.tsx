@@ -152,6 +152,9 @@ function PointsCard({ status, locale }: { status: PointsStatus; locale: Locale }
         <SiteLink href={pageToComeHref(locale, 'accountRewards')} {...allRewardsTracking}>
           {t`All rewards`}
         </SiteLink>
+        <Link to="/$locale/account/points-history" params={{ locale }}>
+          {t`Points history`}
+        </Link>
       </p>
     </section>
   );
