@@ -60,3 +60,18 @@ test('from the overview, the points history explains the year’s points and goe
   await expect(page.getByRole('list', { name: `Points history ${previousYear}` }).getByText(/^Stay at /).first()).toBeVisible();
 });
 
+test('my bookings lists the member’s stays, and a past one is booked again from its hotel’s page', async ({ page }) => {
+  await page.goto('/en/');
+  await signInFromHeader(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rewards' }).click();
+  await page.getByRole('region', { name: 'My next stay' }).getByRole('link', { name: 'My bookings' }).click();
+  await expect(page).toHaveURL(/\/en\/account\/bookings$/);
+  await expect(page.getByRole('list', { name: 'Upcoming stays' }).getByRole('article').first()).toBeVisible();
+  await page.getByText(/^Past stays \(\d+\)$/).click();
+  const pastStay = page.getByRole('article').filter({ has: page.getByRole('link', { name: 'Book again' }) }).first();
+  const hotel = (await pastStay.getByRole('heading').textContent()) ?? '';
+  await pastStay.getByRole('link', { name: 'Book again' }).click();
+  await expect(page).toHaveURL(/\/en\/hotels\/[A-Z0-9]+\?/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(hotel);
+});
+

@@ -104,4 +104,11 @@ export const PAGE_BUDGETS: readonly PageBudget[] = [
     maxFiles: 15,
     reason: 'a year of the member’s points entries, each explained, in a chunk of its own',
   },
+  {
+    page: 'my bookings',
+    path: '/en/account/bookings',
+    maxGzipBytes: 211 * KB,
+    maxFiles: 15,
+    reason: 'the member’s upcoming, past and cancelled bookings, in a chunk of its own',
+  },
 ];

@@ -15,6 +15,7 @@ import { Route as LocaleIndexRouteImport } from './routes/$locale/index'
 import { Route as LocaleFindAHotelRouteImport } from './routes/$locale/find-a-hotel'
 import { Route as LocaleAccountActivateRouteImport } from './routes/$locale/account/activate'
 import { Route as LocaleAccountActivatedRouteImport } from './routes/$locale/account/activated'
+import { Route as LocaleAccountBookingsRouteImport } from './routes/$locale/account/bookings'
 import { Route as LocaleAccountCompleteRegistrationRouteImport } from './routes/$locale/account/complete-registration'
 import { Route as LocaleAccountLoginRouteImport } from './routes/$locale/account/login'
 import { Route as LocaleAccountOverviewRouteImport } from './routes/$locale/account/overview'
@@ -57,6 +58,11 @@ const LocaleAccountActivateRoute = LocaleAccountActivateRouteImport.update({
 const LocaleAccountActivatedRoute = LocaleAccountActivatedRouteImport.update({
   id: '/account/activated',
   path: '/account/activated',
+  getParentRoute: () => LocaleRoute,
+} as any)
+const LocaleAccountBookingsRoute = LocaleAccountBookingsRouteImport.update({
+  id: '/account/bookings',
+  path: '/account/bookings',
   getParentRoute: () => LocaleRoute,
 } as any)
 const LocaleAccountCompleteRegistrationRoute =
@@ -138,6 +144,7 @@ export interface FileRoutesByFullPath {
   '/$locale/': typeof LocaleIndexRoute
   '/$locale/account/activate': typeof LocaleAccountActivateRoute
   '/$locale/account/activated': typeof LocaleAccountActivatedRoute
+  '/$locale/account/bookings': typeof LocaleAccountBookingsRoute
   '/$locale/account/complete-registration': typeof LocaleAccountCompleteRegistrationRoute
   '/$locale/account/login': typeof LocaleAccountLoginRoute
   '/$locale/account/overview': typeof LocaleAccountOverviewRoute
@@ -158,6 +165,7 @@ export interface FileRoutesByTo {
   '/$locale': typeof LocaleIndexRoute
   '/$locale/account/activate': typeof LocaleAccountActivateRoute
   '/$locale/account/activated': typeof LocaleAccountActivatedRoute
+  '/$locale/account/bookings': typeof LocaleAccountBookingsRoute
   '/$locale/account/complete-registration': typeof LocaleAccountCompleteRegistrationRoute
   '/$locale/account/login': typeof LocaleAccountLoginRoute
   '/$locale/account/overview': typeof LocaleAccountOverviewRoute
@@ -180,6 +188,7 @@ export interface FileRoutesById {
   '/$locale/': typeof LocaleIndexRoute
   '/$locale/account/activate': typeof LocaleAccountActivateRoute
   '/$locale/account/activated': typeof LocaleAccountActivatedRoute
+  '/$locale/account/bookings': typeof LocaleAccountBookingsRoute
   '/$locale/account/complete-registration': typeof LocaleAccountCompleteRegistrationRoute
   '/$locale/account/login': typeof LocaleAccountLoginRoute
   '/$locale/account/overview': typeof LocaleAccountOverviewRoute
@@ -203,6 +212,7 @@ export interface FileRouteTypes {
     | '/$locale/'
     | '/$locale/account/activate'
     | '/$locale/account/activated'
+    | '/$locale/account/bookings'
     | '/$locale/account/complete-registration'
     | '/$locale/account/login'
     | '/$locale/account/overview'
@@ -223,6 +233,7 @@ export interface FileRouteTypes {
     | '/$locale'
     | '/$locale/account/activate'
     | '/$locale/account/activated'
+    | '/$locale/account/bookings'
     | '/$locale/account/complete-registration'
     | '/$locale/account/login'
     | '/$locale/account/overview'
@@ -244,6 +255,7 @@ export interface FileRouteTypes {
     | '/$locale/'
     | '/$locale/account/activate'
     | '/$locale/account/activated'
+    | '/$locale/account/bookings'
     | '/$locale/account/complete-registration'
     | '/$locale/account/login'
     | '/$locale/account/overview'
@@ -306,6 +318,13 @@ declare module '@tanstack/react-router' {
       path: '/account/activated'
       fullPath: '/$locale/account/activated'
       preLoaderRoute: typeof LocaleAccountActivatedRouteImport
+      parentRoute: typeof LocaleRoute
+    }
+    '/$locale/account/bookings': {
+      id: '/$locale/account/bookings'
+      path: '/account/bookings'
+      fullPath: '/$locale/account/bookings'
+      preLoaderRoute: typeof LocaleAccountBookingsRouteImport
       parentRoute: typeof LocaleRoute
     }
     '/$locale/account/complete-registration': {
@@ -407,6 +426,7 @@ interface LocaleRouteChildren {
   LocaleIndexRoute: typeof LocaleIndexRoute
   LocaleAccountActivateRoute: typeof LocaleAccountActivateRoute
   LocaleAccountActivatedRoute: typeof LocaleAccountActivatedRoute
+  LocaleAccountBookingsRoute: typeof LocaleAccountBookingsRoute
   LocaleAccountCompleteRegistrationRoute: typeof LocaleAccountCompleteRegistrationRoute
   LocaleAccountLoginRoute: typeof LocaleAccountLoginRoute
   LocaleAccountOverviewRoute: typeof LocaleAccountOverviewRoute
@@ -427,6 +447,7 @@ const LocaleRouteChildren: LocaleRouteChildren = {
   LocaleIndexRoute: LocaleIndexRoute,
   LocaleAccountActivateRoute: LocaleAccountActivateRoute,
   LocaleAccountActivatedRoute: LocaleAccountActivatedRoute,
+  LocaleAccountBookingsRoute: LocaleAccountBookingsRoute,
   LocaleAccountCompleteRegistrationRoute:
     LocaleAccountCompleteRegistrationRoute,
   LocaleAccountLoginRoute: LocaleAccountLoginRoute,

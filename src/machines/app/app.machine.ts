@@ -1,7 +1,7 @@
 import { assign, enqueueActions, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
 import type { ActorRefFromLogic, AnyActorLogic, AnyActorRef, InputFrom } from 'xstate';
 import type { MemberProfile } from '../../contract/auth';
-import { isAccountPath, isLoginPagePath, mayOpenLoginDialog } from '../../services/account/dialog-rules';
+import { isAccountPath, isLoginPagePath, isMemberOnlyPath, mayOpenLoginDialog } from '../../services/account/dialog-rules';
 import { tokenSubject } from '../../services/account/token';
 import { todayInBerlin } from '../../contract/calendar-dates';
 import type { Locale } from '../../contract/locales';
@@ -60,6 +60,16 @@ function hashOpensLogin(context: AppContext): boolean {
   const session = sessionSnapshotOf(context);
   if (session.hasTag('restoring') || `#${context.hash.replace(/^#/, '')}` !== ANCHORS.openLoginPopup) return false;
   return mayOpenLoginDialog(context.pathname, session.hasTag('signedIn'));
+}
+
+/**
+ * A visitor on a page of the member area (a member's own data) is asked to sign in there, once the
+ * session is known: the dialog keeps them on the page, which then shows what they came for.
+ */
+function memberPageAsksForLogin(context: AppContext): boolean {
+  const session = sessionSnapshotOf(context);
+  if (session.hasTag('restoring') || session.hasTag('signedIn') || !isMemberOnlyPath(context.pathname)) return false;
+  return mayOpenLoginDialog(context.pathname, false);
 }
 
 /**
@@ -165,9 +175,9 @@ export const appMachine = setup({
       enqueue.sendTo(context.login, { type: 'dialog.close' });
     }),
     askForLogin: raise({ type: 'login.open' }),
-    /** A page whose address ends in #open-login-popup opens the dialog once the session is known. */
-    openLoginFromHash: enqueueActions(({ context, enqueue }) => {
-      if (hashOpensLogin(context)) enqueue.raise({ type: 'login.open' });
+    /** A page whose address ends in #open-login-popup, or a page of the member area opened by a visitor, opens the dialog once the session is known. */
+    openLoginWhereAsked: enqueueActions(({ context, enqueue }) => {
+      if (hashOpensLogin(context) || memberPageAsksForLogin(context)) enqueue.raise({ type: 'login.open' });
     }),
     tellLoginLocale: enqueueActions(({ context, event, enqueue }) => {
       if (context.login && event.type === 'route.changed') enqueue.sendTo(context.login, { type: 'locale.changed', locale: event.locale });
@@ -366,7 +376,7 @@ export const appMachine = setup({
     'route.changed': [
       {
         guard: 'isNewPage',
-        actions: ['closeLoginOnLeave', 'askForBannersOfLocale', 'setRoute', 'tellLoginLocale', 'openLoginFromHash', 'tellTargetedRoute', 'trackPageView', 'notePageViewed'],
+        actions: ['closeLoginOnLeave', 'askForBannersOfLocale', 'setRoute', 'tellLoginLocale', 'openLoginWhereAsked', 'tellTargetedRoute', 'trackPageView', 'notePageViewed'],
       },
       { actions: ['setRoute'] },
     ],
@@ -398,8 +408,8 @@ export const appMachine = setup({
         restoring: {
           description: 'The stored session is being read (and renewed if it expired): its outcome decides a #open-login-popup address.',
           on: {
-            'session.signedIn': { target: 'started', actions: ['closeLogin', 'openLoginFromHash'] },
-            'session.ended': { target: 'started', actions: ['forgetMemberQueries', 'openLoginFromHash'] },
+            'session.signedIn': { target: 'started', actions: ['closeLogin', 'openLoginWhereAsked'] },
+            'session.ended': { target: 'started', actions: ['forgetMemberQueries', 'openLoginWhereAsked'] },
           },
         },
         started: {

@@ -375,6 +375,14 @@ function checkRules(world: World, move: Move, before: Before) {
     if (context.login) expect(told(context.login).at(-1)).toEqual({ type: 'dialog.open' });
     else expect(context.pendingLoginOpen).toEqual({});
   }
+  // A visitor who opens a page of the member area (its own data) is asked to sign in there once the
+  // session is known; a member is not, and neither is anyone before the page is the browser's.
+  if (move.name === 'an account page opens') {
+    const asked = context.login ? told(context.login).at(-1)?.type === 'dialog.open' : context.pendingLoginOpen !== null;
+    const visitorWithKnownSession = snapshot.matches({ page: 'started' }) && !sessionSnapshot.hasTag('signedIn') && !sessionSnapshot.hasTag('restoring');
+    if (visitorWithKnownSession) expect(asked).toBe(true);
+    if (sessionSnapshot.hasTag('signedIn') && context.login) expect(told(context.login).at(-1)?.type).not.toBe('dialog.open');
+  }
   // One page view per page: a change of the query alone is not one.
   if (move.name === 'the page changes only its query') expect(world.effects.filter((effect) => effect === 'trackPageView')).toHaveLength(before.views);
   if (move.name === 'an account page opens' || move.name === 'a link asks for the dialog')

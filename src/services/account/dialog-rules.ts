@@ -27,6 +27,27 @@ export function isAccountPath(pathname: string): boolean {
   return pathWithoutLocale(pathname).startsWith('/account/');
 }
 
+/**
+ * Pages that show a member's own data (the member area proper): a visitor who opens one is asked to sign
+ * in there. The account pages of signing up and in (login, registration, activation, password) are not.
+ */
+const MEMBER_ONLY_PAGES: readonly string[] = [
+  ROUTES.account.overview,
+  ROUTES.account.rewards,
+  ROUTES.account.profile,
+  ROUTES.account.preferences,
+  ROUTES.account.status,
+  ROUTES.account.bookings,
+  ROUTES.account.pointsHistory,
+  ROUTES.account.booking,
+  ROUTES.account.requestPoints,
+  ROUTES.account.specials,
+];
+
+export function isMemberOnlyPath(pathname: string): boolean {
+  return MEMBER_ONLY_PAGES.includes(pathWithoutLocale(pathname).replace(/\/+$/, ''));
+}
+
 /** What decides whether the Google one-tap prompt may show (spec section 2). */
 export interface GooglePromptConditions {
   pathname: string;

@@ -1,30 +1,20 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { selectIsRestoring, selectIsSignedIn } from '../../../machines/session/session.selectors';
 import { PageTitle } from '../../shell/PageTitle';
-import { SessionActorContext, useLoginControl } from '../../shell/session-context';
+import { SessionActorContext } from '../../shell/session-context';
 import { SignInButton } from '../sign-in/SignInButton';
 
 /**
  * A page of the member area (spec section 2): its content for a signed-in member. A visitor is asked to
- * sign in, with the sign-in dialog opened once on arrival; the dialog keeps them on the page, which then
- * shows its content. Until the browser has read the stored token (and on the server) the page shows that
- * it is loading, not a request to sign in a member may not need.
+ * sign in; the app opens the sign-in dialog on arrival (src/machines/app, `isMemberOnlyPath`), and the
+ * dialog keeps them on the page, which then shows its content. Until the browser has read the stored
+ * token (and on the server) the page shows that it is loading, not a request a member may not need.
  */
 export function MemberOnly({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useLingui();
   const signedIn = SessionActorContext.useSelector(selectIsSignedIn);
   const restoring = SessionActorContext.useSelector(selectIsRestoring);
-  const { open } = useLoginControl();
-  const askedToSignIn = useRef(false);
-
-  useEffect(() => {
-    if (restoring || signedIn || askedToSignIn.current) return;
-    askedToSignIn.current = true;
-    open();
-  }, [restoring, signedIn, open]);
-
   if (signedIn) return children;
   return (
     <section className="page member-page" aria-labelledby="member-page-title" aria-busy={restoring}>

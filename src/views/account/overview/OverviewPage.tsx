@@ -178,9 +178,12 @@ function NextStayCard({ booking, loading, locale }: { booking: MemberBooking | n
           <p>
             <bdi>{formatCalendarDate(booking.arrivalDate, locale)}</bdi> – <bdi>{formatCalendarDate(booking.departureDate, locale)}</bdi>
           </p>
-          <p>
+          <p className="account-card__actions">
             <Link className="button" to="/$locale/booking/confirmation" params={{ locale }} search={{ order_id: booking.orderId }}>
               {t`View booking`}
+            </Link>
+            <Link to="/$locale/account/bookings" params={{ locale }}>
+              {t`My bookings`}
             </Link>
           </p>
         </>

@@ -2,8 +2,6 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { Locale } from '../../../contract/locales';
 import { NotFoundWaysOn } from '../../shell/NotFoundPage';
-import { SiteLink } from '../../shell/SiteLink';
-import { pageToComeHref } from '../../ui/pages-to-come';
 
 /**
  * A booking that is not there for this visitor: a wrong, incomplete or expired link, a guest's booking
@@ -22,9 +20,9 @@ export function BookingNotFound({ locale }: { locale: Locale }) {
         </Link>
       </p>
       <NotFoundWaysOn locale={locale}>
-        <SiteLink className="button button--primary" href={pageToComeHref(locale, 'accountBookings')}>
+        <Link className="button button--primary" to="/$locale/account/bookings" params={{ locale }}>
           {t`My bookings`}
-        </SiteLink>
+        </Link>
       </NotFoundWaysOn>
     </section>
   );

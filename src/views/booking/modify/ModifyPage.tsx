@@ -7,8 +7,6 @@ import { useFlag } from '../../shell/flags-context';
 import { PageTitle } from '../../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../../shell/QueryState';
 import { useAppSelector, useAppSystem, useAuthAccess } from '../../shell/session-context';
-import { SiteLink } from '../../shell/SiteLink';
-import { pageToComeHref } from '../../ui/pages-to-come';
 import { confirmationLink } from '../confirmation/booking-format';
 import { BookingNotFound } from '../confirmation/BookingNotFound';
 import { ModifyForm } from './ModifyForm';
@@ -36,10 +34,9 @@ export function ModifyPage({ locale, orderId, reservationNumber }: ModifyPagePro
       {t`Back to your booking`}
     </Link>
   ) : (
-    // The member's bookings page is not built yet: its path stays a plain link to the site's not-found page.
-    <SiteLink className="button" href={pageToComeHref(locale, 'accountBookings')}>
+    <Link className="button" to="/$locale/account/bookings" params={{ locale }}>
       {t`Back to your booking`}
-    </SiteLink>
+    </Link>
   );
 
   if (!enabled) {

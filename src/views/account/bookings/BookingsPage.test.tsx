@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { validToken } from '../../../../test/auth/tokens';
+import { renderApp } from '../../../../test/web/render-app';
+import type { BffHandler } from '../../../../test/web/render-app';
+import type { MemberBooking, MemberBookings } from '../../../contract/loyalty';
+
+const TOKEN = validToken(Date.now(), { sub: 'guid-anna' });
+
+const booking = (orderId: string, hotel: string, overrides: Partial<MemberBooking> = {}): MemberBooking => ({
+  orderId,
+  status: 'confirmed',
+  hotel: { code: 'ZLBF', name: hotel },
+  arrivalDate: '2027-01-11',
+  departureDate: '2027-01-14',
+  nights: 3,
+  bookedAt: '2026-11-01T10:00:00Z',
+  currency: 'EUR',
+  totalAmount: 360,
+  paymentMethod: 'card',
+  pointsPaid: 0,
+  pointsEarned: 860,
+  pointsPending: true,
+  rooms: [{ reservationNumber: 'ZLBF-UP1', roomTypeName: 'Double', rateName: 'Flexible Rate', status: 'confirmed' }],
+  ...overrides,
+});
+
+const ORDER = (n: number) => `7d1f3c4e-8a9b-4c2d-9e0f-1a2b3c4d5e6${n}`;
+
+function bff(bookings: MemberBookings): BffHandler {
+  return (url) => {
+    switch (url.pathname) {
+      case '/bff/auth/providers':
+        return { body: { data: [] } };
+      case '/bff/members/profile':
+        return {
+          body: { data: { Guid: 'guid-anna', email: 'anna@example.com', firstName: 'Anna', lastName: 'Schmidt', salutation: 'ms', birthday: null, locale: 'en', address: null, dailypointMasterId: 'dp-1', profileComplete: true, extras: {} } },
+        };
+      case '/bff/members/status':
+        return { body: { data: { dailypointStatus: { reward_level: 'DB', rewards_points: 12_500 }, strapiStatus: { crs_id: null } } } };
+      case '/bff/members/bookings':
+        return { body: { data: bookings } };
+      default:
+        return undefined;
+    }
+  };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('token', TOKEN);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('my bookings', () => {
+  it('lists upcoming stays, and past and cancelled ones behind their disclosures, each past one with a new search at its hotel', async () => {
+    await renderApp(
+      '/en/account/bookings',
+      bff({
+        upcoming: [booking(ORDER(1), 'Steigenberger Hotel Köln Dom')],
+        past: [booking(ORDER(2), 'Zleep Hotel Berlin Friedrichshain', { arrivalDate: '2026-07-13', departureDate: '2026-07-17', pointsPending: false, pointsEarned: 1_260 })],
+        cancelled: [],
+      }),
+    );
+    const upcoming = await screen.findByRole('list', { name: 'Upcoming stays' }, { timeout: 30_000 });
+    const next = within(upcoming).getByRole('article', { name: 'Steigenberger Hotel Köln Dom' });
+    expect(next.textContent).toContain('11 January 2027 – 14 January 2027');
+    expect(next.textContent).toContain('Reservation ZLBF-UP1');
+    expect(next.textContent).toContain('€360.00');
+    expect(next.textContent).toContain('860 points after the stay');
+    expect(within(next).getByRole('link', { name: 'View booking' }).getAttribute('href')).toContain(`order_id=${ORDER(1)}`);
+    expect(within(next).queryByRole('link', { name: 'Book again' })).toBeNull();
+
+    await userEvent.click(screen.getByText('Past stays (1)'));
+    const past = screen.getByRole('article', { name: 'Zleep Hotel Berlin Friedrichshain' });
+    expect(past.textContent).toContain('1,260 points earned');
+    expect(within(past).getByRole('link', { name: 'Book again' }).getAttribute('href')).toBe('/en/hotels/ZLBF?location=ZLBF');
+    expect(screen.getByText('Cancelled bookings (0)')).toBeTruthy();
+  });
+
+  it('offers a search when nothing is coming up, and names a booking paid with points', async () => {
+    await renderApp('/en/account/bookings', bff({ upcoming: [], past: [booking(ORDER(3), 'Jaz Amsterdam', { pointsPaid: 24_000, pointsEarned: 0, pointsPending: false })], cancelled: [] }));
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming stays' }, { timeout: 30_000 });
+    expect(upcoming.textContent).toContain('No upcoming stay.');
+    expect(within(upcoming).getByRole('link', { name: 'Find a hotel' })).toBeTruthy();
+    await userEvent.click(screen.getByText('Past stays (1)'));
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Jaz Amsterdam' }).textContent).toContain('Paid with 24,000 points'));
+  });
+});
