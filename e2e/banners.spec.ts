@@ -29,4 +29,23 @@ test.describe('service banners', () => {
     await expect(page.getByRole('region', { name: 'We are here for you' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Planned maintenance' })).toHaveCount(0);
   });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+    test('a banner steps aside while the sign-in dialog is open and comes back once it is closed', async ({ page }) => {
+      await page.goto('/en/');
+      const general = page.getByRole('region', { name: 'We are here for you' });
+      await expect(general).toBeVisible();
+      await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await expect(general).toBeHidden();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      // The closed dialog stays in the page: it must not keep the banner away.
+      await expect(general).toBeVisible();
+    });
+  });
 });
+

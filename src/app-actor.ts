@@ -270,7 +270,12 @@ function searchedOf(matches: RegisteredRouter['state']['matches']): SearchQueryS
   return null;
 }
 
-const MODAL_SELECTOR = 'dialog[open], [aria-modal="true"]:not([hidden])';
+/**
+ * A modal on screen: an open dialog element, or another element marked modal and not hidden. A closed
+ * dialog element keeps its aria-modal attribute (the sign-in dialog stays in the page once loaded), so
+ * dialog elements count only while open.
+ */
+const MODAL_SELECTOR = 'dialog[open], :not(dialog)[aria-modal="true"]:not([hidden])';
 
 /** The document as banners hear it: modal dialogs (a change reported only when it is one) and the screen size. */
 const browserBannerEdge: BannerEdge = {
