@@ -1,17 +1,13 @@
-import { dehydrate, hydrate } from '@tanstack/react-query';
+import { dehydrate } from '@tanstack/react-query';
 import type { DehydratedState } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryHistory } from '@tanstack/react-router';
 import { hydrateRoot } from 'react-dom/client';
 import { prerender } from 'react-dom/static';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { validToken } from '../../../test/auth/tokens';
-import { App } from '../../app';
-import { createAppSystem } from '../../app-actor';
-import type { AppSystem } from '../../app-actor';
+import { pageApp, stopPageApps } from '../../../test/web/page-app';
 import { MEMBER_HINT_COOKIE } from '../../contract/member-hint';
-import { createAppRouter, createQueryClient } from '../../router';
-import { activateLocaleOfPath, i18n } from '../../services/i18n/catalogs';
+import { activateLocaleOfPath } from '../../services/i18n/catalogs';
 
 /*
  * The home page as the server paints it and the browser takes it over.
@@ -47,18 +43,11 @@ function stubBff() {
   );
 }
 
-const systems: AppSystem[] = [];
-
-/** The app at the page, as entry-server.tsx and start-app.tsx make it. */
+/** The app at the page, rendering as on a server (no Suspense boundary of the router's own at the top). */
 async function appAt(path: string, serverData?: DehydratedState) {
-  const queryClient = createQueryClient();
-  if (serverData) hydrate(queryClient, serverData);
-  const system = createAppSystem({ queryClient, router: () => router, location: { pathname: new URL(path, 'http://site.test').pathname, hash: '' } });
-  systems.push(system);
-  const router = createAppRouter(queryClient, system, createMemoryHistory({ initialEntries: [path] }));
-  await router.load();
-  router.ssr = { manifest: undefined };
-  return { element: <App i18n={i18n} queryClient={queryClient} router={router} system={system} />, system, queryClient };
+  const app = await pageApp(path, serverData);
+  app.router.ssr = { manifest: undefined };
+  return app;
 }
 
 /** The server's page, then the browser taking it over and starting the app. */
@@ -88,7 +77,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  systems.splice(0).forEach((system) => system.stop());
+  stopPageApps();
   vi.unstubAllGlobals();
   localStorage.clear();
   document.body.replaceChildren();

@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { validToken } from '../../../../test/auth/tokens';
+import { memberToken, signedInMemberBff } from '../../../../test/web/member-bff';
 import { renderApp } from '../../../../test/web/render-app';
-import type { BffHandler } from '../../../../test/web/render-app';
 import type { MemberBooking, MemberBookings } from '../../../contract/loyalty';
 
-const TOKEN = validToken(Date.now(), { sub: 'guid-anna' });
 
 const booking = (orderId: string, hotel: string, overrides: Partial<MemberBooking> = {}): MemberBooking => ({
   orderId,
@@ -28,28 +26,11 @@ const booking = (orderId: string, hotel: string, overrides: Partial<MemberBookin
 
 const ORDER = (n: number) => `7d1f3c4e-8a9b-4c2d-9e0f-1a2b3c4d5e6${n}`;
 
-function bff(bookings: MemberBookings): BffHandler {
-  return (url) => {
-    switch (url.pathname) {
-      case '/bff/auth/providers':
-        return { body: { data: [] } };
-      case '/bff/members/profile':
-        return {
-          body: { data: { Guid: 'guid-anna', email: 'anna@example.com', firstName: 'Anna', lastName: 'Schmidt', salutation: 'ms', birthday: null, locale: 'en', address: null, dailypointMasterId: 'dp-1', profileComplete: true, extras: {} } },
-        };
-      case '/bff/members/status':
-        return { body: { data: { dailypointStatus: { reward_level: 'DB', rewards_points: 12_500 }, strapiStatus: { crs_id: null } } } };
-      case '/bff/members/bookings':
-        return { body: { data: bookings } };
-      default:
-        return undefined;
-    }
-  };
-}
+const bff = (bookings: MemberBookings) => signedInMemberBff({ '/members/bookings': { body: { data: bookings } } });
 
 beforeEach(() => {
   localStorage.clear();
-  localStorage.setItem('token', TOKEN);
+  localStorage.setItem('token', memberToken());
 });
 
 afterEach(() => {

@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { validToken } from '../../../../test/auth/tokens';
+import { memberToken, type MemberRoutes, signedInMemberBff } from '../../../../test/web/member-bff';
 import { renderApp } from '../../../../test/web/render-app';
-import type { BffHandler } from '../../../../test/web/render-app';
 import type { MemberBookings, MembershipLevel, PointsStatus } from '../../../contract/loyalty';
 
-const TOKEN = validToken(Date.now(), { sub: 'guid-anna' });
+const TOKEN = memberToken();
 
 const status: PointsStatus = {
   balance: 12_500,
@@ -44,29 +43,13 @@ const upcoming = (departureDate: string, nights: number) => ({
   rooms: [],
 });
 
-function bff(bookings: MemberBookings = { upcoming: [upcoming('2026-12-13', 3)], past: [], cancelled: [] }, answers: Record<string, { status?: number; body: unknown }> = {}): BffHandler {
-  return (url) => {
-    const answer = answers[url.pathname.replace(/^\/bff/, '')];
-    if (answer) return answer;
-    switch (url.pathname) {
-      case '/bff/auth/providers':
-        return { body: { data: [] } };
-      case '/bff/members/profile':
-        return {
-          body: { data: { Guid: 'guid-anna', email: 'anna@example.com', firstName: 'Anna', lastName: 'Schmidt', salutation: 'ms', birthday: null, locale: 'en', address: null, dailypointMasterId: 'dp-1', profileComplete: true, extras: {} } },
-        };
-      case '/bff/members/status':
-        return { body: { data: { dailypointStatus: { reward_level: 'DB', rewards_points: 12_500 }, strapiStatus: { crs_id: null } } } };
-      case '/bff/members/points-status':
-        return { body: { data: status } };
-      case '/bff/members/membership-levels':
-        return { body: { data: levels } };
-      case '/bff/members/bookings':
-        return { body: { data: bookings } };
-      default:
-        return undefined;
-    }
-  };
+function bff(bookings: MemberBookings = { upcoming: [upcoming('2026-12-13', 3)], past: [], cancelled: [] }, answers: MemberRoutes = {}) {
+  return signedInMemberBff({
+    '/members/points-status': { body: { data: status } },
+    '/members/membership-levels': { body: { data: levels } },
+    '/members/bookings': { body: { data: bookings } },
+    ...answers,
+  });
 }
 
 beforeEach(() => {

@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { validToken } from '../../../../test/auth/tokens';
+import { memberToken, signedInMemberBff } from '../../../../test/web/member-bff';
 import { renderApp } from '../../../../test/web/render-app';
-import type { BffHandler } from '../../../../test/web/render-app';
 import type { PointsEntry, PointsHistory } from '../../../contract/loyalty';
 
-const TOKEN = validToken(Date.now(), { sub: 'guid-anna' });
 const HOTEL = { code: 'ZLBF', name: 'Zleep Hotel Berlin Friedrichshain' };
 
 const entry = (id: string, overrides: Partial<PointsEntry>): PointsEntry => ({
@@ -44,30 +42,17 @@ const years: Record<string, PointsHistory> = {
   '2024': { year: 2024, previousYear: null, nextYear: 2025, entries: [] },
 };
 
-function bff(): BffHandler {
-  return (url) => {
-    switch (url.pathname) {
-      case '/bff/auth/providers':
-        return { body: { data: [] } };
-      case '/bff/members/profile':
-        return {
-          body: { data: { Guid: 'guid-anna', email: 'anna@example.com', firstName: 'Anna', lastName: 'Schmidt', salutation: 'ms', birthday: null, locale: 'en', address: null, dailypointMasterId: 'dp-1', profileComplete: true, extras: {} } },
-        };
-      case '/bff/members/status':
-        return { body: { data: { dailypointStatus: { reward_level: 'DB', rewards_points: 12_500 }, strapiStatus: { crs_id: null } } } };
-      case '/bff/members/points-history-v2': {
-        const year = url.searchParams.get('year') ?? '2025';
-        return years[year] ? { body: { data: years[year] } } : { status: 500, body: { error: { code: 'internal', message: 'down' } } };
-      }
-      default:
-        return undefined;
-    }
-  };
-}
+const bff = () =>
+  signedInMemberBff({
+    '/members/points-history-v2': (url) => {
+      const year = years[url.searchParams.get('year') ?? '2025'];
+      return year ? { body: { data: year } } : { status: 500, body: { error: { code: 'internal', message: 'down' } } };
+    },
+  });
 
 beforeEach(() => {
   localStorage.clear();
-  localStorage.setItem('token', TOKEN);
+  localStorage.setItem('token', memberToken());
 });
 
 afterEach(() => {

@@ -1,18 +1,13 @@
 // @vitest-environment-options {"url": "https://www.example.com/"}
-import { dehydrate, hydrate } from '@tanstack/react-query';
-import type { DehydratedState } from '@tanstack/react-query';
+import { dehydrate } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
-import { createMemoryHistory } from '@tanstack/react-router';
 import { hydrateRoot } from 'react-dom/client';
 import { prerender } from 'react-dom/static';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../../app';
-import { createAppSystem } from '../../../app-actor';
-import type { AppSystem } from '../../../app-actor';
+import { pageApp, stopPageApps } from '../../../../test/web/page-app';
 import { cartFixture } from '../../../machines/cart/cart.fixtures';
 import { selectPhase } from '../../../machines/cart/cart.selectors';
-import { createAppRouter, createQueryClient } from '../../../router';
-import { activateLocaleOfPath, i18n } from '../../../services/i18n/catalogs';
+import { activateLocaleOfPath } from '../../../services/i18n/catalogs';
 
 /*
  * A reloaded check-out page: the server renders it without a cart (it knows no session). By the time the
@@ -44,19 +39,6 @@ function stubBff() {
   );
 }
 
-const systems: AppSystem[] = [];
-
-/** The app at the page, as entry-server.tsx and start-app.tsx make it (the browser's with the server's data). */
-async function appAt(path: string, serverData?: DehydratedState) {
-  const queryClient = createQueryClient();
-  if (serverData) hydrate(queryClient, serverData);
-  const system = createAppSystem({ queryClient, router: () => router, location: { pathname: new URL(path, 'http://site.test').pathname, hash: '' } });
-  systems.push(system);
-  const router = createAppRouter(queryClient, system, createMemoryHistory({ initialEntries: [path] }));
-  await router.load();
-  return { element: <App i18n={i18n} queryClient={queryClient} router={router} system={system} />, system, router, queryClient };
-}
-
 beforeEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
@@ -65,7 +47,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  systems.splice(0).forEach((system) => system.stop());
+  stopPageApps();
   vi.unstubAllGlobals();
   delete document.documentElement.dataset.appReady;
   document.head.querySelectorAll('link').forEach((link) => link.remove());
@@ -74,7 +56,7 @@ afterEach(() => {
 describe('a reloaded check-out page', () => {
   it('is taken over without a hydration mismatch while its cart already runs, and then shows the cart', async () => {
     // The server: the app's actors never start, so no session and no cart.
-    const server = await appAt(PAGE);
+    const server = await pageApp(PAGE);
     // The router renders as on a server (no Suspense boundary of its own at the top), as the browser's does below.
     server.router.ssr = { manifest: undefined };
     const { prelude } = await prerender(server.element, { progressiveChunkSize: Number.POSITIVE_INFINITY });
@@ -88,7 +70,7 @@ describe('a reloaded check-out page', () => {
     document.body.append(container);
 
     // The browser: the cart is running and loaded before the page is taken over.
-    const browser = await appAt(PAGE, dehydrate(server.queryClient));
+    const browser = await pageApp(PAGE, dehydrate(server.queryClient));
     browser.system.app.send({ type: 'app.started' });
     await waitFor(
       () => {
@@ -110,7 +92,7 @@ describe('a reloaded check-out page', () => {
   });
 
   it('shows the booking steps on the server too, linking back to the rooms of the search in the address', async () => {
-    const server = await appAt(PAGE);
+    const server = await pageApp(PAGE);
     const { prelude } = await prerender(server.element, { progressiveChunkSize: Number.POSITIVE_INFINITY });
     const container = document.createElement('div');
     container.innerHTML = await new Response(prelude).text();

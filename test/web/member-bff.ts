@@ -1,0 +1,45 @@
+import type { MemberProfile } from '../../src/contract/auth';
+import { validToken } from '../auth/tokens';
+import type { BffHandler } from './render-app';
+
+/**
+ * A signed-in demo member as the member area's view tests meet her: her token (to store before the app
+ * renders), and the BFF's answers for her profile and status, with more routes answered by `routes`
+ * (path after /bff, e.g. '/members/bookings'); anything else is left to renderApp's defaults.
+ */
+export const MEMBER_SUBJECT = 'guid-anna';
+
+export const memberToken = () => validToken(Date.now(), { sub: MEMBER_SUBJECT });
+
+export const memberProfile: MemberProfile = {
+  Guid: MEMBER_SUBJECT,
+  email: 'anna@example.com',
+  firstName: 'Anna',
+  lastName: 'Schmidt',
+  salutation: 'ms',
+  birthday: null,
+  locale: 'en',
+  address: null,
+  dailypointMasterId: 'dp-1',
+  profileComplete: true,
+  extras: {},
+};
+
+export type MemberRoutes = Record<string, { status?: number; body: unknown } | ((url: URL) => { status?: number; body: unknown })>;
+
+export function signedInMemberBff(routes: MemberRoutes = {}): BffHandler {
+  return (url) => {
+    const route = routes[url.pathname.replace(/^\/bff/, '')];
+    if (route) return typeof route === 'function' ? route(url) : route;
+    switch (url.pathname) {
+      case '/bff/auth/providers':
+        return { body: { data: [] } };
+      case '/bff/members/profile':
+        return { body: { data: memberProfile } };
+      case '/bff/members/status':
+        return { body: { data: { dailypointStatus: { reward_level: 'DB', rewards_points: 12_500 }, strapiStatus: { crs_id: null } } } };
+      default:
+        return undefined;
+    }
+  };
+}
