@@ -142,7 +142,7 @@ test('an unknown locale and an unbuilt page get the real not-found page', async 
   const unknownLocale = await page.goto('/xx/find-a-hotel');
   expect(unknownLocale?.status()).toBe(404);
   await expect(page.locator('[data-page="not-found"]')).toBeVisible();
-  await page.goto('/de/account/overview');
+  await page.goto('/de/preference-center');
   await expect(page.locator('[data-page="not-found"]')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Diese Seite finden wir nicht');
   await expect(page).toHaveTitle(/Seite nicht gefunden/);

@@ -167,7 +167,7 @@ const MOVES: Move[] = [
   {
     name: 'an account page opens',
     can: (w) => !w.app.getSnapshot().context.pathname.includes('/account'),
-    run: sendApp({ type: 'route.changed', pathname: '/en/account/profile', hash: '', locale: 'en' }),
+    run: sendApp({ type: 'route.changed', pathname: '/en/account/overview', hash: '', locale: 'en' }),
   },
   {
     name: 'the page changes only its query',

@@ -30,19 +30,10 @@ export function isAccountPath(pathname: string): boolean {
 /**
  * Pages that show a member's own data (the member area proper): a visitor who opens one is asked to sign
  * in there. The account pages of signing up and in (login, registration, activation, password) are not.
+ * A page joins the list when it is built (until then its address is the not-found page, which asks for
+ * nothing).
  */
-const MEMBER_ONLY_PAGES: readonly string[] = [
-  ROUTES.account.overview,
-  ROUTES.account.rewards,
-  ROUTES.account.profile,
-  ROUTES.account.preferences,
-  ROUTES.account.status,
-  ROUTES.account.bookings,
-  ROUTES.account.pointsHistory,
-  ROUTES.account.booking,
-  ROUTES.account.requestPoints,
-  ROUTES.account.specials,
-];
+const MEMBER_ONLY_PAGES: readonly string[] = [ROUTES.account.overview, ROUTES.account.pointsHistory, ROUTES.account.bookings];
 
 export function isMemberOnlyPath(pathname: string): boolean {
   return MEMBER_ONLY_PAGES.includes(pathWithoutLocale(pathname).replace(/\/+$/, ''));
