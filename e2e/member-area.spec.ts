@@ -75,3 +75,15 @@ test('my bookings lists the member’s stays, and a past one is booked again fro
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(hotel);
 });
 
+test('from the overview, the levels and their benefits, the member’s own marked', async ({ page }) => {
+  await page.goto('/en/');
+  await signInFromHeader(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rewards' }).click();
+  await page.getByRole('region', { name: 'My status' }).getByRole('link', { name: 'Levels and benefits' }).click();
+  await expect(page).toHaveURL(/\/en\/account\/status$/);
+  const current = page.locator('article[aria-current="true"]');
+  await expect(current).toHaveCount(1);
+  await expect(current).toContainText('Your level');
+  await expect(page.getByRole('article')).toHaveCount(6);
+});
+

@@ -113,4 +113,11 @@ export const PAGE_BUDGETS: readonly PageBudget[] = [
     maxFiles: 15,
     reason: 'the member’s upcoming, past and cancelled bookings, in a chunk of its own',
   },
+  {
+    page: 'levels and benefits',
+    path: '/en/account/status',
+    maxGzipBytes: 211 * KB,
+    maxFiles: 15,
+    reason: 'the programme’s levels with their benefits and where the member stands, in a chunk of its own',
+  },
 ];

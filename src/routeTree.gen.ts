@@ -22,6 +22,7 @@ import { Route as LocaleAccountOverviewRouteImport } from './routes/$locale/acco
 import { Route as LocaleAccountPasswordUpdatedRouteImport } from './routes/$locale/account/password-updated'
 import { Route as LocaleAccountPointsHistoryRouteImport } from './routes/$locale/account/points-history'
 import { Route as LocaleAccountRegistrationRouteImport } from './routes/$locale/account/registration'
+import { Route as LocaleAccountStatusRouteImport } from './routes/$locale/account/status'
 import { Route as LocaleBookingCheckOutRouteImport } from './routes/$locale/booking/check-out'
 import { Route as LocaleBookingConfirmationRouteImport } from './routes/$locale/booking/confirmation'
 import { Route as LocaleBookingManageRouteImport } from './routes/$locale/booking/manage'
@@ -99,6 +100,11 @@ const LocaleAccountRegistrationRoute =
     path: '/account/registration',
     getParentRoute: () => LocaleRoute,
   } as any)
+const LocaleAccountStatusRoute = LocaleAccountStatusRouteImport.update({
+  id: '/account/status',
+  path: '/account/status',
+  getParentRoute: () => LocaleRoute,
+} as any)
 const LocaleBookingCheckOutRoute = LocaleBookingCheckOutRouteImport.update({
   id: '/booking/check-out',
   path: '/booking/check-out',
@@ -151,6 +157,7 @@ export interface FileRoutesByFullPath {
   '/$locale/account/password-updated': typeof LocaleAccountPasswordUpdatedRoute
   '/$locale/account/points-history': typeof LocaleAccountPointsHistoryRoute
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
+  '/$locale/account/status': typeof LocaleAccountStatusRoute
   '/$locale/booking/check-out': typeof LocaleBookingCheckOutRoute
   '/$locale/booking/confirmation': typeof LocaleBookingConfirmationRoute
   '/$locale/booking/manage': typeof LocaleBookingManageRoute
@@ -172,6 +179,7 @@ export interface FileRoutesByTo {
   '/$locale/account/password-updated': typeof LocaleAccountPasswordUpdatedRoute
   '/$locale/account/points-history': typeof LocaleAccountPointsHistoryRoute
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
+  '/$locale/account/status': typeof LocaleAccountStatusRoute
   '/$locale/booking/check-out': typeof LocaleBookingCheckOutRoute
   '/$locale/booking/confirmation': typeof LocaleBookingConfirmationRoute
   '/$locale/booking/manage': typeof LocaleBookingManageRoute
@@ -195,6 +203,7 @@ export interface FileRoutesById {
   '/$locale/account/password-updated': typeof LocaleAccountPasswordUpdatedRoute
   '/$locale/account/points-history': typeof LocaleAccountPointsHistoryRoute
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
+  '/$locale/account/status': typeof LocaleAccountStatusRoute
   '/$locale/booking/check-out': typeof LocaleBookingCheckOutRoute
   '/$locale/booking/confirmation': typeof LocaleBookingConfirmationRoute
   '/$locale/booking/manage': typeof LocaleBookingManageRoute
@@ -219,6 +228,7 @@ export interface FileRouteTypes {
     | '/$locale/account/password-updated'
     | '/$locale/account/points-history'
     | '/$locale/account/registration'
+    | '/$locale/account/status'
     | '/$locale/booking/check-out'
     | '/$locale/booking/confirmation'
     | '/$locale/booking/manage'
@@ -240,6 +250,7 @@ export interface FileRouteTypes {
     | '/$locale/account/password-updated'
     | '/$locale/account/points-history'
     | '/$locale/account/registration'
+    | '/$locale/account/status'
     | '/$locale/booking/check-out'
     | '/$locale/booking/confirmation'
     | '/$locale/booking/manage'
@@ -262,6 +273,7 @@ export interface FileRouteTypes {
     | '/$locale/account/password-updated'
     | '/$locale/account/points-history'
     | '/$locale/account/registration'
+    | '/$locale/account/status'
     | '/$locale/booking/check-out'
     | '/$locale/booking/confirmation'
     | '/$locale/booking/manage'
@@ -369,6 +381,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleAccountRegistrationRouteImport
       parentRoute: typeof LocaleRoute
     }
+    '/$locale/account/status': {
+      id: '/$locale/account/status'
+      path: '/account/status'
+      fullPath: '/$locale/account/status'
+      preLoaderRoute: typeof LocaleAccountStatusRouteImport
+      parentRoute: typeof LocaleRoute
+    }
     '/$locale/booking/check-out': {
       id: '/$locale/booking/check-out'
       path: '/booking/check-out'
@@ -433,6 +452,7 @@ interface LocaleRouteChildren {
   LocaleAccountPasswordUpdatedRoute: typeof LocaleAccountPasswordUpdatedRoute
   LocaleAccountPointsHistoryRoute: typeof LocaleAccountPointsHistoryRoute
   LocaleAccountRegistrationRoute: typeof LocaleAccountRegistrationRoute
+  LocaleAccountStatusRoute: typeof LocaleAccountStatusRoute
   LocaleBookingCheckOutRoute: typeof LocaleBookingCheckOutRoute
   LocaleBookingConfirmationRoute: typeof LocaleBookingConfirmationRoute
   LocaleBookingManageRoute: typeof LocaleBookingManageRoute
@@ -455,6 +475,7 @@ const LocaleRouteChildren: LocaleRouteChildren = {
   LocaleAccountPasswordUpdatedRoute: LocaleAccountPasswordUpdatedRoute,
   LocaleAccountPointsHistoryRoute: LocaleAccountPointsHistoryRoute,
   LocaleAccountRegistrationRoute: LocaleAccountRegistrationRoute,
+  LocaleAccountStatusRoute: LocaleAccountStatusRoute,
   LocaleBookingCheckOutRoute: LocaleBookingCheckOutRoute,
   LocaleBookingConfirmationRoute: LocaleBookingConfirmationRoute,
   LocaleBookingManageRoute: LocaleBookingManageRoute,

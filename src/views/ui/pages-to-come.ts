@@ -7,7 +7,6 @@ import type { Locale } from '../../contract/locales';
  */
 const PAGES_TO_COME = {
   accountRewards: '/account/rewards',
-  accountStatus: '/account/status',
   accountRequestPoints: '/account/request-points',
   preferenceCenter: '/preference-center',
 } as const;

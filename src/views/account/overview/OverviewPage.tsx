@@ -108,9 +108,9 @@ function StatusCard({ status, upcoming, locale }: { status: PointsStatus; upcomi
         )}
       </p>
       <p>
-        <SiteLink href={pageToComeHref(locale, 'accountStatus')} {...tracking}>
+        <Link to="/$locale/account/status" params={{ locale }} {...tracking}>
           {t`Levels and benefits`}
-        </SiteLink>
+        </Link>
       </p>
     </section>
   );
@@ -229,9 +229,9 @@ function NextLevelBenefits({ status, locale }: { status: PointsStatus; locale: L
         </ul>
       )}
       <p>
-        <SiteLink href={pageToComeHref(locale, 'accountStatus')} {...tracking}>
+        <Link to="/$locale/account/status" params={{ locale }} {...tracking}>
           {t`All levels and benefits`}
-        </SiteLink>
+        </Link>
       </p>
     </section>
   );
