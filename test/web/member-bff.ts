@@ -1,3 +1,4 @@
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { MemberProfile } from '../../src/contract/auth';
 import { validToken } from '../auth/tokens';
 import type { BffHandler } from './render-app';
@@ -43,3 +44,16 @@ export function signedInMemberBff(routes: MemberRoutes = {}): BffHandler {
     }
   };
 }
+
+/** Each test of the file starts with the member signed in (her token stored) and ends with nothing stored. */
+export function startEachTestSignedIn(): void {
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem('token', memberToken());
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+}
+

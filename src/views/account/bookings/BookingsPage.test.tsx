@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memberToken, signedInMemberBff } from '../../../../test/web/member-bff';
+import { describe, expect, it } from 'vitest';
+import { signedInMemberBff, startEachTestSignedIn } from '../../../../test/web/member-bff';
 import { renderApp } from '../../../../test/web/render-app';
 import type { MemberBooking, MemberBookings } from '../../../contract/loyalty';
 
@@ -28,15 +28,7 @@ const ORDER = (n: number) => `7d1f3c4e-8a9b-4c2d-9e0f-1a2b3c4d5e6${n}`;
 
 const bff = (bookings: MemberBookings) => signedInMemberBff({ '/members/bookings': { body: { data: bookings } } });
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('token', memberToken());
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+startEachTestSignedIn();
 
 describe('my bookings', () => {
   it('lists upcoming stays, and past and cancelled ones behind their disclosures, each past one with a new search at its hotel', async () => {

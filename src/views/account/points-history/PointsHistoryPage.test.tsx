@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memberToken, signedInMemberBff } from '../../../../test/web/member-bff';
+import { describe, expect, it } from 'vitest';
+import { signedInMemberBff, startEachTestSignedIn } from '../../../../test/web/member-bff';
 import { renderApp } from '../../../../test/web/render-app';
 import type { PointsEntry, PointsHistory } from '../../../contract/loyalty';
 
@@ -50,15 +50,7 @@ const bff = () =>
     },
   });
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('token', memberToken());
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+startEachTestSignedIn();
 
 describe('the points history', () => {
   it('explains each entry of the year with its points, and the points still on their way', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memberToken, signedInMemberBff } from '../../../../test/web/member-bff';
+import { describe, expect, it } from 'vitest';
+import { signedInMemberBff, startEachTestSignedIn } from '../../../../test/web/member-bff';
 import { renderApp } from '../../../../test/web/render-app';
 import type { MembershipLevel, PointsStatus } from '../../../contract/loyalty';
 
@@ -27,15 +27,7 @@ const status = (keepMet: boolean): PointsStatus => ({
 const bff = (keepMet = false) =>
   signedInMemberBff({ '/members/membership-levels': { body: { data: levels } }, '/members/points-status': { body: { data: status(keepMet) } } });
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('token', memberToken());
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+startEachTestSignedIn();
 
 describe('levels and benefits', () => {
   it('lists every level with what reaches it and its benefits, marks the member’s, and says what the next and keeping this one take', async () => {
