@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { MemberProfile } from '../../src/contract/auth';
+import { MEMBER_PROFILE } from '../auth/members';
 import { validToken } from '../auth/tokens';
 import type { BffHandler } from './render-app';
 
@@ -12,19 +13,8 @@ export const MEMBER_SUBJECT = 'guid-anna';
 
 export const memberToken = () => validToken(Date.now(), { sub: MEMBER_SUBJECT });
 
-export const memberProfile: MemberProfile = {
-  Guid: MEMBER_SUBJECT,
-  email: 'anna@example.com',
-  firstName: 'Anna',
-  lastName: 'Schmidt',
-  salutation: 'ms',
-  birthday: null,
-  locale: 'en',
-  address: null,
-  dailypointMasterId: 'dp-1',
-  profileComplete: true,
-  extras: {},
-};
+/** The machine tests' member (test/auth/members.ts) under the name the member area's tests greet. */
+export const memberProfile: MemberProfile = { ...MEMBER_PROFILE, Guid: MEMBER_SUBJECT, email: 'anna@example.com', firstName: 'Anna', lastName: 'Schmidt' };
 
 export type MemberRoutes = Record<string, { status?: number; body: unknown } | ((url: URL) => { status?: number; body: unknown })>;
 
