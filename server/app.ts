@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { BFF_PREFIX } from '../src/contract/content';
 import { createLocalLoyaltyProgramme } from './adapters/local-loyalty';
+import { createLocalReservationSystem } from './adapters/local-reservation-system';
 import { analyticsRoutes } from './analytics/routes';
 import { type AuthOptions, createAuth } from './auth/core';
 import { authRoutes } from './auth/routes';
@@ -15,9 +16,12 @@ import type { ErrorReporter } from './error-reporting';
 import { healthRoutes } from './health/routes';
 import type { Logger } from './logger';
 import { loyaltyRoutes } from './loyalty/routes';
+import { memberSpecialsRoutes } from './loyalty/specials';
+import { stayVoucherRoutes } from './loyalty/stay-vouchers';
 import { bffBodyLimit } from './middleware/body-limit';
 import { requestDeadline } from './middleware/deadline';
 import { errorHandler, notFoundHandler } from './middleware/errors';
+import { memberReservationRoutes } from './members/reservation-routes';
 import { membersRoutes } from './members/routes';
 import { noStoreByDefault } from './middleware/no-store';
 import { requestLog } from './middleware/request-log';
@@ -26,6 +30,7 @@ import { bffSecurityHeaders } from './middleware/security-headers';
 import type { MaintenanceJobs } from './maintenance/purge';
 import type { LoyaltyProgrammePort } from './ports/loyalty';
 import type { PaymentsPort } from './ports/payments';
+import type { ReservationSystemPort } from './ports/reservation-system';
 import { searchRoutes } from './search/routes';
 
 export interface AppDeps {
@@ -49,6 +54,8 @@ export interface AppDeps {
   maintenance?: MaintenanceJobs;
   /** The member area's loyalty programme; default: the BFF's own (points ledger and levels in its database). */
   loyaltyProgramme?: LoyaltyProgrammePort;
+  /** The reservation system (bookings made by phone, at the hotel, on the old website); default: the BFF's own table of them. */
+  reservationSystem?: ReservationSystemPort;
 }
 
 /**
@@ -65,6 +72,7 @@ export const DEFAULT_REQUEST_DEADLINE_MS = 30_000;
 export function createApp(deps: AppDeps) {
   const auth = createAuth({ db: deps.db, logger: deps.logger, now: deps.now ?? (() => new Date()) }, deps.auth);
   const loyaltyProgramme = deps.loyaltyProgramme ?? createLocalLoyaltyProgramme({ db: deps.db, now: auth.now, maintenance: deps.maintenance });
+  const reservationSystem = deps.reservationSystem ?? createLocalReservationSystem({ db: deps.db });
   return new Hono<AppEnv>()
     .basePath(BFF_PREFIX)
     // Bad input is bounded before any route sees it: the request line is text, the body at most 64 KiB.
@@ -77,6 +85,9 @@ export function createApp(deps: AppDeps) {
     .route('/', authRoutes(auth))
     .route('/', membersRoutes(auth))
     .route('/', loyaltyRoutes({ auth, programme: loyaltyProgramme, db: deps.db }))
+    .route('/', memberSpecialsRoutes({ auth, programme: loyaltyProgramme, db: deps.db }))
+    .route('/', memberReservationRoutes({ auth, db: deps.db, reservationSystem, logger: deps.logger }))
+    .route('/', stayVoucherRoutes({ auth, db: deps.db }))
     .route(
       '/',
       ecommerceRoutes({

@@ -180,6 +180,18 @@ export function createAppSystem({
       },
       goHome: ({ context }) => void router().navigate({ to: '/$locale/', params: { locale: context.locale } }),
       forgetMemberQueries: () => queryClient.removeQueries({ queryKey: MEMBER_QUERY_ROOT }),
+      addReservationsFromReservationSystem: () => {
+        const current = access();
+        if (!current?.token) return;
+        // Loaded when needed: the member area's calls stay out of every page's first load.
+        void Promise.all([import('./services/loyalty/api'), import('./services/loyalty/queries')])
+          .then(async ([api, queries]) => {
+            const { added } = await api.refreshExternalReservations(current);
+            if (added > 0) await queries.refreshLoyalty(queryClient, current);
+          })
+          // Spec section 8: failures of the external-reservation refresh are swallowed.
+          .catch(() => undefined);
+      },
       forgetSeenMessages: () => forgetSeenIds(),
       trackPageView: ({ event }) => {
         if (event.type !== 'route.changed') return;

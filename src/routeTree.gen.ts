@@ -15,6 +15,7 @@ import { Route as LocaleIndexRouteImport } from './routes/$locale/index'
 import { Route as LocaleFindAHotelRouteImport } from './routes/$locale/find-a-hotel'
 import { Route as LocaleAccountActivateRouteImport } from './routes/$locale/account/activate'
 import { Route as LocaleAccountActivatedRouteImport } from './routes/$locale/account/activated'
+import { Route as LocaleAccountBookingRouteImport } from './routes/$locale/account/booking'
 import { Route as LocaleAccountBookingsRouteImport } from './routes/$locale/account/bookings'
 import { Route as LocaleAccountCompleteRegistrationRouteImport } from './routes/$locale/account/complete-registration'
 import { Route as LocaleAccountLoginRouteImport } from './routes/$locale/account/login'
@@ -22,6 +23,8 @@ import { Route as LocaleAccountOverviewRouteImport } from './routes/$locale/acco
 import { Route as LocaleAccountPasswordUpdatedRouteImport } from './routes/$locale/account/password-updated'
 import { Route as LocaleAccountPointsHistoryRouteImport } from './routes/$locale/account/points-history'
 import { Route as LocaleAccountRegistrationRouteImport } from './routes/$locale/account/registration'
+import { Route as LocaleAccountRequestPointsRouteImport } from './routes/$locale/account/request-points'
+import { Route as LocaleAccountRewardsRouteImport } from './routes/$locale/account/rewards'
 import { Route as LocaleAccountStatusRouteImport } from './routes/$locale/account/status'
 import { Route as LocaleBookingCheckOutRouteImport } from './routes/$locale/booking/check-out'
 import { Route as LocaleBookingConfirmationRouteImport } from './routes/$locale/booking/confirmation'
@@ -59,6 +62,11 @@ const LocaleAccountActivateRoute = LocaleAccountActivateRouteImport.update({
 const LocaleAccountActivatedRoute = LocaleAccountActivatedRouteImport.update({
   id: '/account/activated',
   path: '/account/activated',
+  getParentRoute: () => LocaleRoute,
+} as any)
+const LocaleAccountBookingRoute = LocaleAccountBookingRouteImport.update({
+  id: '/account/booking',
+  path: '/account/booking',
   getParentRoute: () => LocaleRoute,
 } as any)
 const LocaleAccountBookingsRoute = LocaleAccountBookingsRouteImport.update({
@@ -100,6 +108,17 @@ const LocaleAccountRegistrationRoute =
     path: '/account/registration',
     getParentRoute: () => LocaleRoute,
   } as any)
+const LocaleAccountRequestPointsRoute =
+  LocaleAccountRequestPointsRouteImport.update({
+    id: '/account/request-points',
+    path: '/account/request-points',
+    getParentRoute: () => LocaleRoute,
+  } as any)
+const LocaleAccountRewardsRoute = LocaleAccountRewardsRouteImport.update({
+  id: '/account/rewards',
+  path: '/account/rewards',
+  getParentRoute: () => LocaleRoute,
+} as any)
 const LocaleAccountStatusRoute = LocaleAccountStatusRouteImport.update({
   id: '/account/status',
   path: '/account/status',
@@ -150,6 +169,7 @@ export interface FileRoutesByFullPath {
   '/$locale/': typeof LocaleIndexRoute
   '/$locale/account/activate': typeof LocaleAccountActivateRoute
   '/$locale/account/activated': typeof LocaleAccountActivatedRoute
+  '/$locale/account/booking': typeof LocaleAccountBookingRoute
   '/$locale/account/bookings': typeof LocaleAccountBookingsRoute
   '/$locale/account/complete-registration': typeof LocaleAccountCompleteRegistrationRoute
   '/$locale/account/login': typeof LocaleAccountLoginRoute
@@ -157,6 +177,8 @@ export interface FileRoutesByFullPath {
   '/$locale/account/password-updated': typeof LocaleAccountPasswordUpdatedRoute
   '/$locale/account/points-history': typeof LocaleAccountPointsHistoryRoute
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
+  '/$locale/account/request-points': typeof LocaleAccountRequestPointsRoute
+  '/$locale/account/rewards': typeof LocaleAccountRewardsRoute
   '/$locale/account/status': typeof LocaleAccountStatusRoute
   '/$locale/booking/check-out': typeof LocaleBookingCheckOutRoute
   '/$locale/booking/confirmation': typeof LocaleBookingConfirmationRoute
@@ -172,6 +194,7 @@ export interface FileRoutesByTo {
   '/$locale': typeof LocaleIndexRoute
   '/$locale/account/activate': typeof LocaleAccountActivateRoute
   '/$locale/account/activated': typeof LocaleAccountActivatedRoute
+  '/$locale/account/booking': typeof LocaleAccountBookingRoute
   '/$locale/account/bookings': typeof LocaleAccountBookingsRoute
   '/$locale/account/complete-registration': typeof LocaleAccountCompleteRegistrationRoute
   '/$locale/account/login': typeof LocaleAccountLoginRoute
@@ -179,6 +202,8 @@ export interface FileRoutesByTo {
   '/$locale/account/password-updated': typeof LocaleAccountPasswordUpdatedRoute
   '/$locale/account/points-history': typeof LocaleAccountPointsHistoryRoute
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
+  '/$locale/account/request-points': typeof LocaleAccountRequestPointsRoute
+  '/$locale/account/rewards': typeof LocaleAccountRewardsRoute
   '/$locale/account/status': typeof LocaleAccountStatusRoute
   '/$locale/booking/check-out': typeof LocaleBookingCheckOutRoute
   '/$locale/booking/confirmation': typeof LocaleBookingConfirmationRoute
@@ -196,6 +221,7 @@ export interface FileRoutesById {
   '/$locale/': typeof LocaleIndexRoute
   '/$locale/account/activate': typeof LocaleAccountActivateRoute
   '/$locale/account/activated': typeof LocaleAccountActivatedRoute
+  '/$locale/account/booking': typeof LocaleAccountBookingRoute
   '/$locale/account/bookings': typeof LocaleAccountBookingsRoute
   '/$locale/account/complete-registration': typeof LocaleAccountCompleteRegistrationRoute
   '/$locale/account/login': typeof LocaleAccountLoginRoute
@@ -203,6 +229,8 @@ export interface FileRoutesById {
   '/$locale/account/password-updated': typeof LocaleAccountPasswordUpdatedRoute
   '/$locale/account/points-history': typeof LocaleAccountPointsHistoryRoute
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
+  '/$locale/account/request-points': typeof LocaleAccountRequestPointsRoute
+  '/$locale/account/rewards': typeof LocaleAccountRewardsRoute
   '/$locale/account/status': typeof LocaleAccountStatusRoute
   '/$locale/booking/check-out': typeof LocaleBookingCheckOutRoute
   '/$locale/booking/confirmation': typeof LocaleBookingConfirmationRoute
@@ -221,6 +249,7 @@ export interface FileRouteTypes {
     | '/$locale/'
     | '/$locale/account/activate'
     | '/$locale/account/activated'
+    | '/$locale/account/booking'
     | '/$locale/account/bookings'
     | '/$locale/account/complete-registration'
     | '/$locale/account/login'
@@ -228,6 +257,8 @@ export interface FileRouteTypes {
     | '/$locale/account/password-updated'
     | '/$locale/account/points-history'
     | '/$locale/account/registration'
+    | '/$locale/account/request-points'
+    | '/$locale/account/rewards'
     | '/$locale/account/status'
     | '/$locale/booking/check-out'
     | '/$locale/booking/confirmation'
@@ -243,6 +274,7 @@ export interface FileRouteTypes {
     | '/$locale'
     | '/$locale/account/activate'
     | '/$locale/account/activated'
+    | '/$locale/account/booking'
     | '/$locale/account/bookings'
     | '/$locale/account/complete-registration'
     | '/$locale/account/login'
@@ -250,6 +282,8 @@ export interface FileRouteTypes {
     | '/$locale/account/password-updated'
     | '/$locale/account/points-history'
     | '/$locale/account/registration'
+    | '/$locale/account/request-points'
+    | '/$locale/account/rewards'
     | '/$locale/account/status'
     | '/$locale/booking/check-out'
     | '/$locale/booking/confirmation'
@@ -266,6 +300,7 @@ export interface FileRouteTypes {
     | '/$locale/'
     | '/$locale/account/activate'
     | '/$locale/account/activated'
+    | '/$locale/account/booking'
     | '/$locale/account/bookings'
     | '/$locale/account/complete-registration'
     | '/$locale/account/login'
@@ -273,6 +308,8 @@ export interface FileRouteTypes {
     | '/$locale/account/password-updated'
     | '/$locale/account/points-history'
     | '/$locale/account/registration'
+    | '/$locale/account/request-points'
+    | '/$locale/account/rewards'
     | '/$locale/account/status'
     | '/$locale/booking/check-out'
     | '/$locale/booking/confirmation'
@@ -332,6 +369,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleAccountActivatedRouteImport
       parentRoute: typeof LocaleRoute
     }
+    '/$locale/account/booking': {
+      id: '/$locale/account/booking'
+      path: '/account/booking'
+      fullPath: '/$locale/account/booking'
+      preLoaderRoute: typeof LocaleAccountBookingRouteImport
+      parentRoute: typeof LocaleRoute
+    }
     '/$locale/account/bookings': {
       id: '/$locale/account/bookings'
       path: '/account/bookings'
@@ -379,6 +423,20 @@ declare module '@tanstack/react-router' {
       path: '/account/registration'
       fullPath: '/$locale/account/registration'
       preLoaderRoute: typeof LocaleAccountRegistrationRouteImport
+      parentRoute: typeof LocaleRoute
+    }
+    '/$locale/account/request-points': {
+      id: '/$locale/account/request-points'
+      path: '/account/request-points'
+      fullPath: '/$locale/account/request-points'
+      preLoaderRoute: typeof LocaleAccountRequestPointsRouteImport
+      parentRoute: typeof LocaleRoute
+    }
+    '/$locale/account/rewards': {
+      id: '/$locale/account/rewards'
+      path: '/account/rewards'
+      fullPath: '/$locale/account/rewards'
+      preLoaderRoute: typeof LocaleAccountRewardsRouteImport
       parentRoute: typeof LocaleRoute
     }
     '/$locale/account/status': {
@@ -445,6 +503,7 @@ interface LocaleRouteChildren {
   LocaleIndexRoute: typeof LocaleIndexRoute
   LocaleAccountActivateRoute: typeof LocaleAccountActivateRoute
   LocaleAccountActivatedRoute: typeof LocaleAccountActivatedRoute
+  LocaleAccountBookingRoute: typeof LocaleAccountBookingRoute
   LocaleAccountBookingsRoute: typeof LocaleAccountBookingsRoute
   LocaleAccountCompleteRegistrationRoute: typeof LocaleAccountCompleteRegistrationRoute
   LocaleAccountLoginRoute: typeof LocaleAccountLoginRoute
@@ -452,6 +511,8 @@ interface LocaleRouteChildren {
   LocaleAccountPasswordUpdatedRoute: typeof LocaleAccountPasswordUpdatedRoute
   LocaleAccountPointsHistoryRoute: typeof LocaleAccountPointsHistoryRoute
   LocaleAccountRegistrationRoute: typeof LocaleAccountRegistrationRoute
+  LocaleAccountRequestPointsRoute: typeof LocaleAccountRequestPointsRoute
+  LocaleAccountRewardsRoute: typeof LocaleAccountRewardsRoute
   LocaleAccountStatusRoute: typeof LocaleAccountStatusRoute
   LocaleBookingCheckOutRoute: typeof LocaleBookingCheckOutRoute
   LocaleBookingConfirmationRoute: typeof LocaleBookingConfirmationRoute
@@ -467,6 +528,7 @@ const LocaleRouteChildren: LocaleRouteChildren = {
   LocaleIndexRoute: LocaleIndexRoute,
   LocaleAccountActivateRoute: LocaleAccountActivateRoute,
   LocaleAccountActivatedRoute: LocaleAccountActivatedRoute,
+  LocaleAccountBookingRoute: LocaleAccountBookingRoute,
   LocaleAccountBookingsRoute: LocaleAccountBookingsRoute,
   LocaleAccountCompleteRegistrationRoute:
     LocaleAccountCompleteRegistrationRoute,
@@ -475,6 +537,8 @@ const LocaleRouteChildren: LocaleRouteChildren = {
   LocaleAccountPasswordUpdatedRoute: LocaleAccountPasswordUpdatedRoute,
   LocaleAccountPointsHistoryRoute: LocaleAccountPointsHistoryRoute,
   LocaleAccountRegistrationRoute: LocaleAccountRegistrationRoute,
+  LocaleAccountRequestPointsRoute: LocaleAccountRequestPointsRoute,
+  LocaleAccountRewardsRoute: LocaleAccountRewardsRoute,
   LocaleAccountStatusRoute: LocaleAccountStatusRoute,
   LocaleBookingCheckOutRoute: LocaleBookingCheckOutRoute,
   LocaleBookingConfirmationRoute: LocaleBookingConfirmationRoute,

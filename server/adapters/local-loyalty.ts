@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { pickLocalized } from '../../src/contract/locales';
 import type { Database } from '../db/database';
+import { members } from '../db/schema';
 import { businessDate } from '../lib/calendar';
 import { claimOf, claimsOf, requestPoints } from '../loyalty/claims';
 import { expirePoints } from '../loyalty/expiry';
-import { InsufficientPoints } from '../loyalty/ledger';
+import { InsufficientPoints, ledgerTotals } from '../loyalty/ledger';
+import { levelOf } from '../loyalty/levels';
 import { yearOf, requalifyLastYear } from '../loyalty/qualification';
 import { buyReward, REWARDS, rewardOf, rewardView } from '../loyalty/rewards';
 import { balanceOf, memberVoucher, memberVouchers, membershipLevels, pointsHistory, pointsStatus } from '../loyalty/statements';
@@ -72,5 +75,16 @@ export function createLocalLoyaltyProgramme({ db, now, maintenance }: { db: Data
     requestPoints: (memberId, request) => requestPoints(db, memberId, request, now()),
     claims: (memberId) => claimsOf(db, memberId),
     claim: (memberId, claimId) => claimOf(db, memberId, claimId),
+    async dailypointProfile(memberId) {
+      const [member] = await db
+        .select({ masterId: members.dailypointMasterId, levelCode: members.rewardLevelCode, points: members.points, crsId: members.crsId })
+        .from(members)
+        .where(eq(members.id, memberId));
+      if (!member?.masterId) return undefined;
+      const level = levelOf(member.levelCode);
+      // The stored balance is the ledger's (written with every entry); pending points are summed from it.
+      const { pending } = await ledgerTotals(db, memberId);
+      return { dailypointMasterId: member.masterId, rewardLevel: { code: level.code, name: level.name }, points: member.points, pendingPoints: pending, crsId: member.crsId };
+    },
   };
 }

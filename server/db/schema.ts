@@ -26,6 +26,7 @@ import type { TargetedMessageKind, TargetedMessageTrigger } from '../../src/cont
 import type { Locale, LocalizedText } from '../../src/contract/locales';
 import type { ClaimReason, ClaimStatus, MemberLevelCode, PointsEntryKind } from '../../src/contract/loyalty';
 import { ADDON_PRICING_MODES } from '../../src/contract/search';
+import type { StayVoucherBoard } from '../../src/contract/stay-vouchers';
 import type { AddonPricing } from '../../src/contract/search';
 import type { ThemeId } from '../../src/contract/themes';
 
@@ -1083,5 +1084,152 @@ export const pointsClaims = pgTable(
     uniqueIndex('points_claims_one_per_reservation_number').on(t.memberId, t.reservationNumber).where(sql`${t.status} <> 'rejected'`),
     uniqueIndex('points_claims_one_approval_per_reservation').on(t.reservationId).where(sql`${t.status} = 'approved'`),
     index('points_claims_member_idx').on(t.memberId, t.createdAt),
+  ],
+);
+
+// ---------- reservation system: bookings made by phone, at the hotel or on the old website (docs/decisions/0041-reservation-system-and-added-bookings.md) ----------
+
+/** Where a reservation of the reservation system was made: by phone, at the hotel, or on the old website. */
+export const CRS_ORIGINS = ['phone', 'hotel', 'legacy-web'] as const;
+export type CrsOrigin = (typeof CRS_ORIGINS)[number];
+
+/**
+ * The reservation system as the BFF runs it without a real one (adapters/local-reservation-system.ts):
+ * reservations made outside this site. Only that adapter reads or writes this table; the rest of the BFF
+ * asks the reservation-system port. Reservation numbers are kept in capitals; the guest's email in lower
+ * case. Amounts are minor units of `currency` (with and without tax); `gross_eur_minor` is the room price
+ * with tax in euro cents, as `reservations` keeps it, for the points of a stay.
+ */
+export const crsReservations = pgTable(
+  'crs_reservations',
+  {
+    id: uuid('id').primaryKey(),
+    reservationNumber: text('reservation_number').notNull().unique(),
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id),
+    guestFirstName: text('guest_first_name').notNull(),
+    guestLastName: text('guest_last_name').notNull(),
+    guestEmail: text('guest_email').notNull(),
+    arrivalDate: date('arrival_date', { mode: 'string' }).notNull(),
+    departureDate: date('departure_date', { mode: 'string' }).notNull(),
+    roomTypeName: text('room_type_name').notNull(),
+    rateName: text('rate_name').notNull(),
+    currency: char('currency', { length: 3 })
+      .notNull()
+      .references(() => currencies.code),
+    amountMinor: integer('amount_minor').notNull(),
+    netAmountMinor: integer('net_amount_minor').notNull(),
+    grossEurMinor: integer('gross_eur_minor').notNull(),
+    status: text('status').$type<(typeof RESERVATION_STATUSES)[number]>().notNull(),
+    origin: text('origin').$type<CrsOrigin>().notNull(),
+    /** Points the stay earned in the loyalty system (0: none), and points it was paid with. */
+    pointsEarned: integer('points_earned').notNull().default(0),
+    pointsPaid: integer('points_paid').notNull().default(0),
+    bookedAt: moment('booked_at').notNull(),
+  },
+  (t) => [
+    check('crs_reservations_status', sql`${t.status} in ('confirmed', 'cancelled')`),
+    check('crs_reservations_origin', sql`${t.origin} in ('phone', 'hotel', 'legacy-web')`),
+    check('crs_reservations_number_format', sql`${t.reservationNumber} ~ '^[A-Z0-9][A-Z0-9-]{3,39}$'`),
+    check('crs_reservations_email_lower_case', sql`${t.guestEmail} = lower(${t.guestEmail})`),
+    check('crs_reservations_stay_dates', sql`${t.arrivalDate} < ${t.departureDate}`),
+    check('crs_reservations_amounts', sql`${t.amountMinor} >= 0 and ${t.netAmountMinor} >= 0 and ${t.netAmountMinor} <= ${t.amountMinor} and ${t.grossEurMinor} >= 0`),
+    index('crs_reservations_guest_email_idx').on(t.guestEmail),
+  ],
+);
+
+/**
+ * How a reservation of the reservation system came into a member's account: `number` (the member added it
+ * by reservation number and last name), `refresh` (it carries the member's email and a refresh picked it
+ * up), `old-booking` (a booking of the old website the member removed from the old bookings; such a row
+ * only records that it is hidden).
+ */
+export const MEMBER_RESERVATION_WAYS = ['number', 'refresh', 'old-booking'] as const;
+export type MemberReservationWay = (typeof MEMBER_RESERVATION_WAYS)[number];
+
+/**
+ * Reservations of the reservation system in a member's account, with a copy of the reservation as the
+ * reservation system last answered (a refresh brings it up to date), so bookings and missing points read
+ * only this database. A reservation is in at most one account: the unique reservation number decides two
+ * members adding it at once. `id` names the stay for requests for missing points and points entries, as a
+ * reservation's id does for a booking of this site. `hidden_at`: the member removed it (a refreshed one or
+ * an old booking stays hidden, so a refresh does not bring it back).
+ */
+export const memberReservations = pgTable(
+  'member_reservations',
+  {
+    id: uuid('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    reservationNumber: text('reservation_number').notNull().unique(),
+    how: text('how').$type<MemberReservationWay>().notNull(),
+    addedAt: moment('added_at').notNull(),
+    hiddenAt: moment('hidden_at'),
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id),
+    arrivalDate: date('arrival_date', { mode: 'string' }).notNull(),
+    departureDate: date('departure_date', { mode: 'string' }).notNull(),
+    roomTypeName: text('room_type_name').notNull(),
+    rateName: text('rate_name').notNull(),
+    currency: char('currency', { length: 3 })
+      .notNull()
+      .references(() => currencies.code),
+    amountMinor: integer('amount_minor').notNull(),
+    netAmountMinor: integer('net_amount_minor').notNull(),
+    grossEurMinor: integer('gross_eur_minor').notNull(),
+    status: text('status').$type<(typeof RESERVATION_STATUSES)[number]>().notNull(),
+    origin: text('origin').$type<CrsOrigin>().notNull(),
+    pointsEarned: integer('points_earned').notNull().default(0),
+    pointsPaid: integer('points_paid').notNull().default(0),
+    bookedAt: moment('booked_at').notNull(),
+    /** When the copy was last read from the reservation system. */
+    syncedAt: moment('synced_at').notNull(),
+  },
+  (t) => [
+    check('member_reservations_how', sql`${t.how} in ('number', 'refresh', 'old-booking')`),
+    check('member_reservations_old_booking_hidden', sql`${t.how} <> 'old-booking' or ${t.hiddenAt} is not null`),
+    check('member_reservations_status', sql`${t.status} in ('confirmed', 'cancelled')`),
+    check('member_reservations_origin', sql`${t.origin} in ('phone', 'hotel', 'legacy-web')`),
+    check('member_reservations_stay_dates', sql`${t.arrivalDate} < ${t.departureDate}`),
+    index('member_reservations_member_idx').on(t.memberId),
+  ],
+);
+
+/**
+ * Stay vouchers (decision record 0042): gift vouchers for whole nights, issued with a code and redeemed
+ * into a member's account once. `member_id` and `redeemed_at` are set together by the one conditional
+ * UPDATE that redeems (`WHERE member_id IS NULL`), so two members redeeming a code at once cannot both
+ * win. `used_at` is set when the stay is taken. Texts are English data (the web app words the codes).
+ */
+export const stayVouchers = pgTable(
+  'stay_vouchers',
+  {
+    id: uuid('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    nights: integer('nights').notNull(),
+    guests: integer('guests').notNull(),
+    /** Null: any hotel of the group. */
+    brandId: integer('brand_id').references(() => brands.id),
+    room: text('room').notNull(),
+    board: text('board').$type<StayVoucherBoard>().notNull(),
+    description: text('description').notNull(),
+    /** The last day a stay with it can begin. */
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'cascade' }),
+    redeemedAt: moment('redeemed_at'),
+    usedAt: moment('used_at'),
+    createdAt: moment('created_at').notNull(),
+  },
+  (t) => [
+    check('stay_vouchers_code_format', sql`${t.code} ~ '^[A-Z0-9][A-Z0-9-]{5,31}$'`),
+    check('stay_vouchers_nights', sql`${t.nights} between 1 and 30`),
+    check('stay_vouchers_guests', sql`${t.guests} between 1 and 10`),
+    check('stay_vouchers_board', sql`${t.board} in ('room_only', 'breakfast', 'half_board', 'full_board')`),
+    check('stay_vouchers_redeemed_together', sql`(${t.memberId} is null) = (${t.redeemedAt} is null)`),
+    check('stay_vouchers_used_once_redeemed', sql`${t.usedAt} is null or ${t.memberId} is not null`),
+    index('stay_vouchers_member_idx').on(t.memberId),
   ],
 );

@@ -19,6 +19,8 @@ import { insertDemoLoyalty } from './seed/loyalty';
 import { insertDemoMembers, insertDemoPreferences } from './seed/members';
 import { insertServiceMessages, insertTargetedMessages } from './seed/messages';
 import { insertPromotions } from './seed/promotions';
+import { insertDemoReservations } from './seed/reservations';
+import { insertDemoStayVouchers } from './seed/stay-vouchers';
 import { insertDemoVouchers } from './seed/vouchers';
 
 export { ensureInventoryWindow, INVENTORY_WINDOW_DAYS } from './seed/inventory';
@@ -51,6 +53,10 @@ export async function seedIfEmpty(db: Database, today: Date): Promise<boolean> {
       await insertDemoVouchers(tx, businessDate(today));
       // And the demo members' rewards history (only for members without points entries).
       await insertDemoLoyalty(tx, businessDate(today));
+      // And the reservation system's demo reservations (bookings made by phone, at the hotel, on the old website).
+      await insertDemoReservations(tx, businessDate(today));
+      // And the demo stay vouchers.
+      await insertDemoStayVouchers(tx, businessDate(today));
       // And the demo service banners and targeted messages.
       await insertServiceMessages(tx);
       await insertTargetedMessages(tx);
@@ -154,6 +160,8 @@ export async function insertSeed(db: Writer, today: IsoDate): Promise<void> {
   await insertPromotions(db, today);
   await insertDemoVouchers(db, today);
   await insertDemoLoyalty(db, today);
+  await insertDemoReservations(db, today);
+  await insertDemoStayVouchers(db, today);
   await insertServiceMessages(db);
   await insertTargetedMessages(db);
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Cart } from '../../src/contract/ecommerce';
 import { type ClaimReason, type ClaimStatus, LOYALTY_LIMITS, type PointsClaim } from '../../src/contract/loyalty';
 import type { Database } from '../db/database';
-import { hotels, members, orders, pointsClaims, reservations } from '../db/schema';
+import { hotels, memberReservations, members, orders, pointsClaims, reservations } from '../db/schema';
 import { nightsBetween } from '../../src/contract/calendar-dates';
 import { addDays, businessDate } from '../lib/calendar';
 import type { ClaimOutcome, RequestPointsInput } from '../ports/loyalty';
@@ -13,8 +13,9 @@ import { upgradeIfReached } from './qualification';
 /**
  * Requests for missing points (request-points, decision record 0040). A request names a stay by hotel,
  * dates and reservation number. When that is a reservation of the member's own (booked signed in, or as a
- * guest with the member's email), over, not cancelled, not paid with points and without points, it is
- * approved at once and its points entered as `claimed`. A reservation of the member's that is not
+ * guest with the member's email, or added to the account from the reservation system: decision record
+ * 0041), over, not cancelled, not paid with points and without points, it is approved at once and its
+ * points entered as `claimed`. A reservation of the member's that is not
  * eligible is rejected with the reason. Anything else (a booking made elsewhere, or details that match no
  * reservation of the member's) waits for the hotel to confirm: the answer never tells whether a
  * reservation number belongs to someone else.
@@ -70,11 +71,50 @@ export function claimPoints(grossEurMinor: number, room: Pick<Cart['stays'][numb
   return Math.floor((grossEurMinor * room.price) / room.price_with_tax / 100);
 }
 
+/** The member's stay a request matched: a reservation of this site, or one added from the reservation system (no order). */
+interface MatchedStay {
+  id: string;
+  reservationNumber: string;
+  orderId: string | null;
+  checkInDate: string;
+  checkOutDate: string;
+}
+
 interface Decision {
   status: ClaimStatus;
   reason: ClaimReason;
   points: number;
-  reservation: typeof reservations.$inferSelect | null;
+  reservation: MatchedStay | null;
+}
+
+/** Whether a stay of the member's can be credited now, and with how many points. */
+function eligibility(stay: { status: string; pointsPaid: number; pointsEarned: number }, points: number, reservation: MatchedStay): Decision {
+  const rejected = (reason: ClaimReason): Decision => ({ status: 'rejected', reason, points: 0, reservation });
+  if (stay.status === 'cancelled') return rejected('cancelled');
+  if (stay.pointsPaid > 0) return rejected('paid_with_points');
+  if (stay.pointsEarned > 0) return rejected('already_earned');
+  return points > 0 ? { status: 'approved', reason: 'credited', points, reservation } : { status: 'submitted', reason: 'review', points: 0, reservation: null };
+}
+
+/**
+ * A reservation from the reservation system in the member's account (not removed from it), read from the
+ * account's copy; its points follow the same rule as a booking of this site's.
+ */
+async function decideAdded(db: Database, memberId: number, hotelId: number, request: RequestPointsInput, review: Decision): Promise<Decision> {
+  const [added] = await db
+    .select()
+    .from(memberReservations)
+    .where(and(eq(memberReservations.reservationNumber, request.reservationNumber), eq(memberReservations.memberId, memberId), isNull(memberReservations.hiddenAt)));
+  if (!added) return review;
+  const same = added.hotelId === hotelId && added.arrivalDate === request.arrivalDate && added.departureDate === request.departureDate;
+  if (!same) return review;
+  const stay: MatchedStay = { id: added.id, reservationNumber: added.reservationNumber, orderId: null, checkInDate: added.arrivalDate, checkOutDate: added.departureDate };
+  return eligibility(added, addedStayPoints(added), stay);
+}
+
+/** The points a reservation added from the reservation system is granted (claimPoints' rule, on its amounts with and without tax). */
+export function addedStayPoints(stay: Pick<typeof memberReservations.$inferSelect, 'grossEurMinor' | 'amountMinor' | 'netAmountMinor'>): number {
+  return claimPoints(stay.grossEurMinor, { price: stay.netAmountMinor, price_with_tax: stay.amountMinor });
 }
 
 /** What the request's details say: the member's own reservation and whether it can be credited now. */
@@ -86,18 +126,14 @@ async function decide(db: Database, member: { id: number; email: string }, hotel
     .innerJoin(orders, eq(orders.id, reservations.orderId))
     // Reservation numbers are written in capitals, as the request is read.
     .where(eq(reservations.reservationNumber, request.reservationNumber));
-  if (!found) return review;
+  // Not a booking of this site: it may be one the member added from the reservation system.
+  if (!found) return decideAdded(db, member.id, hotelId, request, review);
   const { reservation, order } = found;
   const own = order.memberId === member.id || (order.memberId === null && order.email.toLowerCase() === member.email);
   const same = order.hotelId === hotelId && reservation.checkInDate === request.arrivalDate && reservation.checkOutDate === request.departureDate;
   if (!own || !same) return review;
-  const rejected = (reason: ClaimReason): Decision => ({ status: 'rejected', reason, points: 0, reservation });
-  if (reservation.status === 'cancelled') return rejected('cancelled');
-  if (reservation.pointsPaid > 0) return rejected('paid_with_points');
-  if (reservation.pointsEarned > 0) return rejected('already_earned');
   const room = order.snapshot.stays.flatMap((stay) => stay.room_stays).find((candidate) => candidate.room_stay_id === reservation.id);
-  const points = claimPoints(reservation.grossEurMinor, room);
-  return points > 0 ? { status: 'approved', reason: 'credited', points, reservation } : review;
+  return eligibility(reservation, claimPoints(reservation.grossEurMinor, room), reservation);
 }
 
 /** POST request-points: stores the request, and credits it at once when it can be (see above). */

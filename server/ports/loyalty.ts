@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import type { Locale } from '../../src/contract/locales';
 import type {
   BuyVoucherResponseSchema,
+  DailypointProfile,
   MembershipLevel,
   MemberVoucher,
   PointsClaim,
@@ -55,6 +56,8 @@ export interface LoyaltyProgrammePort {
   claims(memberId: number): Promise<PointsClaim[]>;
   /** Undefined when the request is not the member's. */
   claim(memberId: number, claimId: string): Promise<PointsClaim | undefined>;
+  /** The member's profile in the loyalty system; undefined while the member has none (not enrolled yet). */
+  dailypointProfile(memberId: number): Promise<DailypointProfile | undefined>;
 }
 
 export type RequestPointsInput = v.InferOutput<typeof RequestPointsRequestSchema>;

@@ -24,6 +24,13 @@ export const reservationOf = (param: string | number | undefined): string | unde
 /** `order_id`: the order's UUID, or undefined when missing or malformed. */
 export const OrderPageSearchSchema = v.object({ order_id: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined) });
 
+/**
+ * The member area's booking page: `?order_id=<uuid>` for a booking made on this site, or
+ * `?reservation=<number>` for one made by phone or at the hotel and added to the account.
+ */
+export const AccountBookingSearchSchema = v.object({ ...OrderPageSearchSchema.entries, reservation: ReservationParamSchema });
+export type AccountBookingSearch = v.InferOutput<typeof AccountBookingSearchSchema>;
+
 /** `token`: a confirmation mail's link token, exchanged once and then taken out of the address. */
 export const LinkTokenParamSchema = v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[\w.-]{1,300}$/))), undefined);
 

@@ -9,8 +9,10 @@ import { ECOMMERCE_ERROR_CODES } from './ecommerce-errors';
  * `forbidden` (403): a request a browser sent from another site to a route only the site itself may call.
  * `unknown_location` (404): the hotel search's destination is neither a city nor a hotel code we know (a
  * known place with nothing free answers 200 with no hotel available).
+ * `insufficient_points` (409): the member's points balance does not cover what they asked to buy with
+ * points (a reward of the catalogue); the message names the price and the balance, nothing was spent.
  */
-export const ErrorCodes = ['bad_request', 'unauthorized', 'not_found', 'conflict', 'payload_too_large', 'internal', 'service_unavailable', 'otp_required', 'forbidden', 'unknown_location', ...ECOMMERCE_ERROR_CODES] as const;
+export const ErrorCodes = ['bad_request', 'unauthorized', 'not_found', 'conflict', 'payload_too_large', 'internal', 'service_unavailable', 'otp_required', 'forbidden', 'unknown_location', 'insufficient_points', ...ECOMMERCE_ERROR_CODES] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];
 
 export const ErrorIssueSchema = v.object({ path: v.string(), message: v.string() });

@@ -47,6 +47,8 @@ export const DEFAULT_FLAGS: FlagValues = {
   'show-cancellation-insurance-addon': true,
   'show-ideal-along-with-guarantee': true,
   'save-payment-details': true,
+  'add-reservations-from-crs-enabled': true,
+  'member-area-qr': true,
   // Sign-in toggles (spec section 6): on unless a flag source turns them off.
   'Google Sign-In': true,
   'Apple Sign-in': true,

@@ -27,11 +27,14 @@ export const LOYALTY_PATHS = {
   requestPoints: '/members/request-points',
   requestPointsItem: '/members/request-points/:claimId',
   bookings: '/members/bookings',
+  /** The loyalty system's profile of the member, by their dailypointMasterId (another id answers 404). */
+  dailypointProfile: '/members/dailypoint-profile/:id',
 } as const;
 
 export const buyVoucherPath = (rewardId: string) => `/members/buy-voucher/${encodeURIComponent(rewardId)}`;
 export const memberVoucherPath = (voucherId: string) => `/members/vouchers/${encodeURIComponent(voucherId)}`;
 export const pointsClaimPath = (claimId: string) => `/members/request-points/${encodeURIComponent(claimId)}`;
+export const dailypointProfilePath = (id: string) => `/members/dailypoint-profile/${encodeURIComponent(id)}`;
 
 /** The programme's numbers the web app shows or checks against (decision record 0040). */
 export const LOYALTY_LIMITS = {
@@ -45,6 +48,11 @@ export const LOYALTY_LIMITS = {
   pointsValidMonths: 24,
   /** The years a points history may be asked for. */
   historyYears: { min: 2000, max: 2999 },
+  /**
+   * Requests for missing points (POST request-points) a member may send in an hour; more answer 429 with
+   * Retry-After. A member has a handful of stays a year: this only stops a script filling the hotels' queue.
+   */
+  claimsPerHour: 10,
 } as const;
 
 /**
@@ -198,7 +206,7 @@ export const RewardSchema = v.object({
 export type Reward = v.InferOutput<typeof RewardSchema>;
 export const RewardsResponseSchema = v.object({ data: v.array(RewardSchema) });
 
-/** 201 after buying; not enough points answers 409 conflict, nothing spent. */
+/** 201 after buying; not enough points answers 409 insufficient_points (the message names price and balance), nothing spent. */
 export const BuyVoucherResponseSchema = v.object({
   data: v.object({ voucher: MemberVoucherSchema, reward: v.object({ id: v.string(), name: v.string(), points: v.number() }), balance: v.number() }),
 });
@@ -256,8 +264,18 @@ export const ClaimParamsSchema = v.object({ claimId: v.pipe(v.string(), v.uuid('
 
 // ---------- bookings ----------
 
+/** Where a booking of the member area comes from: this site's booking journey, or the reservation system (decision record 0041). */
+export const MEMBER_BOOKING_SOURCES = ['online', 'reservation-system'] as const;
+export type MemberBookingSource = (typeof MEMBER_BOOKING_SOURCES)[number];
+
 export const MemberBookingSchema = v.object({
+  /**
+   * The order's id for a booking of this site; `crs:<reservationNumber>` for a reservation added from the
+   * reservation system (it has no order here: nothing to open on the confirmation page).
+   */
   orderId: v.string(),
+  /** `online`: booked on this site; `reservation-system`: made by phone or at the hotel and added to the account. */
+  source: v.picklist(MEMBER_BOOKING_SOURCES),
   status: v.picklist(ORDER_STATUSES),
   hotel: v.object({ code: v.string(), name: v.string() }),
   arrivalDate: v.string(),
@@ -267,6 +285,7 @@ export const MemberBookingSchema = v.object({
   currency: v.string(),
   /** What the booking costs in money as it stands (cancelled rooms left out), major units. */
   totalAmount: v.number(),
+  /** How it was paid; the reservation system does not say, so an added reservation reads `card` (`points` when paid with points). */
   paymentMethod: v.picklist(PAYMENT_METHODS),
   pointsPaid: v.number(),
   pointsEarned: v.number(),
@@ -284,3 +303,28 @@ export const MemberBookingsSchema = v.object({
 });
 export type MemberBookings = v.InferOutput<typeof MemberBookingsSchema>;
 export const MemberBookingsResponseSchema = v.object({ data: MemberBookingsSchema });
+
+// ---------- the loyalty system's profile ----------
+
+/**
+ * A dailypoint master id as the BFF's loyalty adapter gives them (server/adapters/local-loyalty.ts) and the
+ * member row stores them: `DP` and ten digits.
+ */
+export const DAILYPOINT_MASTER_ID_PATTERN = /^DP\d{10}$/;
+export const DailypointProfileParamsSchema = v.object({
+  id: v.pipe(v.string(), v.regex(DAILYPOINT_MASTER_ID_PATTERN, 'A dailypoint master id is DP and ten digits')),
+});
+
+/** The member as the loyalty system (dailypoint) knows them: master id, reward level, points and the CRS id. */
+export const DailypointProfileSchema = v.object({
+  dailypointMasterId: v.string(),
+  rewardLevel: v.object({ code: MemberLevelCodeSchema, name: v.string() }),
+  /** The balance: points the member can spend now. */
+  points: v.number(),
+  /** Points of booked stays, credited after check-out. */
+  pendingPoints: v.number(),
+  /** The member's id in the central reservation system, once they have one. */
+  crsId: v.nullable(v.string()),
+});
+export type DailypointProfile = v.InferOutput<typeof DailypointProfileSchema>;
+export const DailypointProfileResponseSchema = v.object({ data: DailypointProfileSchema });

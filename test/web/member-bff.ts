@@ -16,12 +16,12 @@ export const memberToken = () => validToken(Date.now(), { sub: MEMBER_SUBJECT })
 /** The machine tests' member (test/auth/members.ts) under the name the member area's tests greet. */
 export const memberProfile: MemberProfile = { ...MEMBER_PROFILE, Guid: MEMBER_SUBJECT, email: 'anna@example.com', firstName: 'Anna', lastName: 'Schmidt' };
 
-export type MemberRoutes = Record<string, { status?: number; body: unknown } | ((url: URL) => { status?: number; body: unknown })>;
+export type MemberRoutes = Record<string, { status?: number; body: unknown } | ((url: URL, init?: RequestInit) => { status?: number; body: unknown })>;
 
 export function signedInMemberBff(routes: MemberRoutes = {}): BffHandler {
-  return (url) => {
+  return (url, init) => {
     const route = routes[url.pathname.replace(/^\/bff/, '')];
-    if (route) return typeof route === 'function' ? route(url) : route;
+    if (route) return typeof route === 'function' ? route(url, init) : route;
     switch (url.pathname) {
       case '/bff/auth/providers':
         return { body: { data: [] } };

@@ -18,7 +18,8 @@ function withoutFlags(snapshot: FlagSnapshot, off: ReadonlySet<FeatureFlag>): Fl
   return { ...snapshot, flags };
 }
 
-export type BffHandler = (url: URL) => { status?: number; body: unknown } | undefined;
+/** Answers a request of the app (its URL, and the method and body it was sent with), or leaves it to the defaults. */
+export type BffHandler = (url: URL, init?: RequestInit) => { status?: number; body: unknown } | undefined;
 
 /**
  * The site's own flag routes answer with the flags file, as the server does, and the service messages are
@@ -35,9 +36,9 @@ const defaultAnswer: BffHandler = (url) => {
  * the given handler (unanswered calls are 404s), so views can be tested without a browser.
  */
 export async function renderApp(path: string, handler: BffHandler = () => undefined, { flagsOff = new Set() }: { flagsOff?: ReadonlySet<FeatureFlag> } = {}) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://site.test');
-    const answer = handler(url) ?? defaultAnswer(url);
+    const answer = handler(url, init) ?? defaultAnswer(url);
     return new Response(JSON.stringify(answer?.body ?? { error: { code: 'not_found', message: 'Not found' } }), {
       status: answer ? (answer.status ?? 200) : 404,
       headers: { 'content-type': 'application/json' },

@@ -218,6 +218,12 @@ export const appMachine = setup({
     goHome: noEffect,
     /** Cached answers of member-only requests go with the session (spec section 4). */
     forgetMemberQueries: noEffect,
+    /** Adds the member's reservations made by phone or at the hotel to the account; its failures are swallowed (spec section 8). */
+    addReservationsFromReservationSystem: noEffect,
+    /** Spec section 7: reservations of the reservation system are added when a member is signed in and the flag is on. */
+    addReservationsWhereOn: enqueueActions(({ context, enqueue }) => {
+      if (context.flagOn('add-reservations-from-crs-enabled')) enqueue('addReservationsFromReservationSystem');
+    }),
     /** A page view for analytics (hotel pages with the hotel's parameters); bound at the edge. */
     trackPageView: noEffect,
     notePageViewed: assign(({ event }) => (event.type === 'route.changed' ? { viewedPage: `${event.locale} ${event.pathname}` } : {})),
@@ -408,14 +414,14 @@ export const appMachine = setup({
         restoring: {
           description: 'The stored session is being read (and renewed if it expired): its outcome decides a #open-login-popup address.',
           on: {
-            'session.signedIn': { target: 'started', actions: ['closeLogin', 'openLoginWhereAsked'] },
+            'session.signedIn': { target: 'started', actions: ['closeLogin', 'openLoginWhereAsked', 'addReservationsWhereOn'] },
             'session.ended': { target: 'started', actions: ['forgetMemberQueries', 'openLoginWhereAsked'] },
           },
         },
         started: {
           description: 'The page is the browser’s and the session known: sign-ins and sign-outs reach the other flows.',
           on: {
-            'session.signedIn': { actions: 'closeLogin' },
+            'session.signedIn': { actions: ['closeLogin', 'addReservationsWhereOn'] },
             'session.ended': [
               // Once the page is started, only a member's session ends (logout, another tab, refusal, expiry).
               { guard: 'leftAccountPage', actions: ['forgetMemberQueries', 'resetLogin', 'goHome'] },

@@ -1,3 +1,4 @@
+import { tokenSubject } from '../../services/account/token';
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromPromise, setup } from 'xstate';
 import type { AnyActorRef } from 'xstate';
@@ -78,6 +79,7 @@ const logic = appMachine.provide({
     goToRegistration: () => effects.push('goToRegistration'),
     forgetMemberQueries: () => effects.push('forgetMemberQueries'),
     trackPageView: () => effects.push('trackPageView'),
+    addReservationsFromReservationSystem: () => effects.push('addReservations'),
   },
 });
 
@@ -341,7 +343,13 @@ interface Before {
   overlayOnScreen: OverlayId | null;
   overlaysWaiting: readonly OverlayId[];
   resultsSeen: boolean;
+  /** Times the member's reservations were pulled from the reservation system. */
+  pulls: number;
+  /** Who the session's token names. */
+  subject: string | null;
 }
+
+const pullsOf = (world: World) => world.effects.filter((effect) => effect === 'addReservations').length;
 
 function checkRules(world: World, move: Move, before: Before) {
   const snapshot = world.app.getSnapshot();
@@ -357,6 +365,14 @@ function checkRules(world: World, move: Move, before: Before) {
   if (left && before.cart && context.cart === before.cart) expect(lastMemberEvent(context.cart)).toEqual({ type: 'member.signedOut' });
   if (left && before.login) expect(told(before.login).at(-1)).toEqual({ type: 'login.reset' });
   if (left) expect(world.effects.at(-1)).toBe(before.onAccount ? 'goHome' : 'forgetMemberQueries');
+  // A member who arrived (signed in, or the stored session restored) has their reservations made by phone
+  // or at the hotel pulled into the account, once (the flag is on in these worlds); a token of someone
+  // else may pull again for them; nobody signed in pulls nothing.
+  const nowSignedIn = sessionSnapshot.hasTag('signedIn') && !sessionSnapshot.hasTag('busy');
+  const pulled = pullsOf(world) - before.pulls;
+  if (!before.signedIn && nowSignedIn) expect(pulled).toBe(1);
+  else if (!nowSignedIn || tokenSubject(sessionSnapshot.context.token) === before.subject) expect(pulled).toBe(0);
+  else expect(pulled).toBeLessThanOrEqual(1);
   // A member who signed in during check-out: the cart hears it once their profile is in, with their details.
   if (move.name === 'the profile loads' && context.cart && before.cart === context.cart && context.cart && told(context.cart).length > 0) {
     const last = lastMemberEvent(context.cart);
@@ -481,6 +497,8 @@ function replay(storedToken: string | null, path: string[], recorder: CoverageRe
       overlayOnScreen: context.overlayOnScreen,
       overlaysWaiting: context.overlaysWaiting,
       resultsSeen: world.resultsSeen,
+      pulls: pullsOf(world),
+      subject: tokenSubject(session(world).getSnapshot().context.token),
     };
     move.run(world);
     world.resultsSeen ||= isResultsPath(world.app.getSnapshot().context.pathname);
@@ -519,6 +537,15 @@ describe('app actor system, model-based', () => {
       // Replaying checks the rules after every move (see checkRules); a broken rule fails here.
       for (const path of plan.paths) replay(plan.model.token, path, recorder).app.stop();
     });
+  });
+
+  it('pulls no reservations from the reservation system while its flag is off', () => {
+    const world = startApp(TOKENS.member, recorder, '/en/', (flag) => flag !== 'add-reservations-from-crs-enabled');
+    world.app.send({ type: 'app.started' });
+    expect(signedIn(world)).toBe(true);
+    world.app.send({ type: 'login.succeeded', token: TOKENS.other });
+    expect(world.effects).not.toContain('addReservations');
+    world.app.stop();
   });
 
   it('signs a member out of the check-out page: the cart forgets them', () => {

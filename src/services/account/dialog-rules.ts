@@ -33,7 +33,15 @@ export function isAccountPath(pathname: string): boolean {
  * A page joins the list when it is built (until then its address is the not-found page, which asks for
  * nothing).
  */
-const MEMBER_ONLY_PAGES: readonly string[] = [ROUTES.account.overview, ROUTES.account.status, ROUTES.account.pointsHistory, ROUTES.account.bookings];
+const MEMBER_ONLY_PAGES: readonly string[] = [
+  ROUTES.account.overview,
+  ROUTES.account.status,
+  ROUTES.account.pointsHistory,
+  ROUTES.account.bookings,
+  ROUTES.account.rewards,
+  ROUTES.account.requestPoints,
+  ROUTES.account.booking,
+];
 
 export function isMemberOnlyPath(pathname: string): boolean {
   return MEMBER_ONLY_PAGES.includes(pathWithoutLocale(pathname).replace(/\/+$/, ''));

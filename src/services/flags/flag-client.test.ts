@@ -95,14 +95,14 @@ describe('the flag client', () => {
   });
 
   it('loads the flags from the flag routes and is ready then', async () => {
-    fetchMock.mockResolvedValue(answer(payload({ paypal: { defaultValue: false }, 'member-area-qr': { defaultValue: true } })));
+    fetchMock.mockResolvedValue(answer(payload({ paypal: { defaultValue: false }, 'brand-page-search-bar-v2': { defaultValue: true } })));
     const flags = client();
     await flags.start();
     expect(fetchMock).toHaveBeenCalledWith(`${HOST}${FEATURE_PATHS.features(KEY)}`, expect.anything());
     const snapshot = flags.getSnapshot();
     expect(snapshot.ready).toBe(true);
     expect(snapshot.flags.paypal).toBe(false);
-    expect(snapshot.flags['member-area-qr']).toBe(true);
+    expect(snapshot.flags['brand-page-search-bar-v2']).toBe(true);
     // A flag the payload does not have keeps the site's default.
     expect(snapshot.flags['Google Sign-In']).toBe(true);
   });

@@ -1,7 +1,23 @@
+import { CONTENT_PATHS, HotelsForDropdownResponseSchema } from '../../contract/content';
 import type { Locale } from '../../contract/locales';
 import {
+  type AddExternalReservationRequest,
+  AddExternalReservationResponseSchema,
+  MEMBER_RESERVATION_PATHS,
+  MissingPointsResponseSchema,
+  RefreshExternalReservationsResponseSchema,
+} from '../../contract/member-reservations';
+import { getJson } from '../bff/client';
+import {
+  BuyVoucherResponseSchema,
+  buyVoucherPath,
   LOYALTY_PATHS,
   MemberBookingsResponseSchema,
+  MemberVouchersResponseSchema,
+  PointsClaimResponseSchema,
+  PointsClaimsResponseSchema,
+  type RequestPointsRequest,
+  RewardsResponseSchema,
   MembershipLevelsResponseSchema,
   PointsHistoryResponseSchema,
   PointsStatusResponseSchema,
@@ -27,3 +43,42 @@ export const fetchPointsHistory = async (access: AuthAccess, year: number | unde
   const query = new URLSearchParams({ locale, ...(year === undefined ? {} : { year: String(year) }) });
   return (await callAuthorized(`${LOYALTY_PATHS.pointsHistory}?${query.toString()}`, PointsHistoryResponseSchema, access, options)).data;
 };
+
+/** The rewards catalogue, named in the locale, each marked whether the balance covers it. */
+export const fetchRewards = async (access: AuthAccess, locale: Locale, options: Signal = {}) =>
+  (await callAuthorized(inLocale(LOYALTY_PATHS.rewards, locale), RewardsResponseSchema, access, options)).data;
+
+/** The member's vouchers: valid, used and expired, of every category. */
+export const fetchMemberVouchers = async (access: AuthAccess, options: Signal = {}) =>
+  (await callAuthorized(LOYALTY_PATHS.vouchers, MemberVouchersResponseSchema, access, options)).data;
+
+/**
+ * Buys a reward with points: the voucher it gives, and the balance left. A balance too low answers 409
+ * (nothing spent), a reward no longer in the catalogue 404: both reach the caller as an HttpError.
+ */
+export const buyReward = async (access: AuthAccess, rewardId: string, locale: Locale, options: Signal = {}) =>
+  (await callAuthorized(inLocale(buyVoucherPath(rewardId), locale), BuyVoucherResponseSchema, access, { ...options, method: 'POST' })).data;
+
+/** The member's requests for missing points, newest first. */
+export const fetchPointsClaims = async (access: AuthAccess, options: Signal = {}) =>
+  (await callAuthorized(LOYALTY_PATHS.requestPoints, PointsClaimsResponseSchema, access, options)).data;
+
+/** Asks for the points of a stay that earned none: approved at once, waiting for the hotel, or rejected with the reason. */
+export const requestPoints = async (access: AuthAccess, request: RequestPointsRequest, options: Signal = {}) =>
+  (await callAuthorized(LOYALTY_PATHS.requestPoints, PointsClaimResponseSchema, access, { ...options, body: request })).data;
+
+/** The hotels a stay can be at, for the request form's list. */
+export const fetchClaimHotels = async (locale: Locale, options: Signal = {}) =>
+  (await getJson(CONTENT_PATHS.hotelsForDropdown, HotelsForDropdownResponseSchema, { locale }, options)).data;
+
+/** The member's past stays that earned no points, each with the request made for it. */
+export const fetchMissingPoints = async (access: AuthAccess, options: Signal = {}) =>
+  (await callAuthorized(MEMBER_RESERVATION_PATHS.missingPoints, MissingPointsResponseSchema, access, options)).data;
+
+/** Adds a booking made by phone or at the hotel by its number and the guest's last name: the booking as the list shows it. */
+export const addExternalReservation = async (access: AuthAccess, request: AddExternalReservationRequest, options: Signal = {}) =>
+  (await callAuthorized(MEMBER_RESERVATION_PATHS.externalReservations, AddExternalReservationResponseSchema, access, { ...options, body: request })).data;
+
+/** Adds the reservations made with the member's email by phone or at the hotel: how many were new. */
+export const refreshExternalReservations = async (access: AuthAccess, options: Signal = {}) =>
+  (await callAuthorized(MEMBER_RESERVATION_PATHS.refresh, RefreshExternalReservationsResponseSchema, access, { ...options, method: 'POST' })).data;

@@ -1,8 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Locale } from '../../contract/locales';
 import { authenticatedRetry, MEMBER_QUERY_ROOT, MEMBER_STALE_MS, subjectOf } from '../account/queries';
 import type { AuthAccess } from '../account/requests';
-import { fetchMemberBookings, fetchMembershipLevels, fetchPointsHistory, fetchPointsStatus } from './api';
+import { fetchMemberBookings, fetchMemberVouchers, fetchMembershipLevels, fetchPointsHistory, fetchPointsStatus, fetchRewards, fetchPointsClaims, fetchClaimHotels, fetchMissingPoints } from './api';
 
 /**
  * The member area's loyalty queries (points, levels, bookings). Only the member area's pages import them,
@@ -14,7 +14,24 @@ export const loyaltyKeys = {
   levels: (subject: string, locale: Locale) => [...MEMBER_QUERY_ROOT, subject, 'membership-levels', locale] as const,
   bookings: (subject: string) => [...MEMBER_QUERY_ROOT, subject, 'bookings'] as const,
   history: (subject: string, year: number | 'current', locale: Locale) => [...MEMBER_QUERY_ROOT, subject, 'points-history', year, locale] as const,
+  rewards: (subject: string, locale: Locale) => [...MEMBER_QUERY_ROOT, subject, 'rewards', locale] as const,
+  vouchers: (subject: string) => [...MEMBER_QUERY_ROOT, subject, 'vouchers'] as const,
+  claims: (subject: string) => [...MEMBER_QUERY_ROOT, subject, 'points-claims'] as const,
+  missingPoints: (subject: string) => [...MEMBER_QUERY_ROOT, subject, 'missing-points'] as const,
 };
+
+/**
+ * After points were spent or granted: every loyalty answer of the member that shows a balance or what it
+ * bought or asked for (points status, history, rewards, vouchers, bookings, requests) is read again. The header's balance belongs to the
+ * session, which the caller tells apart.
+ */
+export function refreshLoyalty(queryClient: QueryClient, access: AuthAccess): Promise<void> {
+  const subject = subjectOf(access);
+  const parts = ['points-status', 'points-history', 'rewards', 'vouchers', 'bookings', 'points-claims', 'missing-points'];
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey }) => queryKey[0] === MEMBER_QUERY_ROOT[0] && queryKey[1] === subject && parts.includes(String(queryKey[2])),
+  });
+}
 
 /** Points change with every booking and reward: kept a minute, asked again when a page is opened. */
 const LOYALTY_STALE_MS = 60 * 1000;
@@ -54,6 +71,57 @@ export const pointsHistoryQuery = (access: AuthAccess, year: number | undefined,
   queryOptions({
     queryKey: loyaltyKeys.history(subjectOf(access), year ?? 'current', locale),
     queryFn: ({ signal }) => fetchPointsHistory(access, year, locale, { signal }),
+    enabled: access.token !== null,
+    retry: authenticatedRetry,
+    staleTime: LOYALTY_STALE_MS,
+  });
+
+/** The rewards catalogue in the locale, each marked whether the balance covers it. */
+export const rewardsQuery = (access: AuthAccess, locale: Locale) =>
+  queryOptions({
+    queryKey: loyaltyKeys.rewards(subjectOf(access), locale),
+    queryFn: ({ signal }) => fetchRewards(access, locale, { signal }),
+    enabled: access.token !== null,
+    retry: authenticatedRetry,
+    staleTime: LOYALTY_STALE_MS,
+  });
+
+/** The member's vouchers of every category and status. */
+export const memberVouchersQuery = (access: AuthAccess) =>
+  queryOptions({
+    queryKey: loyaltyKeys.vouchers(subjectOf(access)),
+    queryFn: ({ signal }) => fetchMemberVouchers(access, { signal }),
+    enabled: access.token !== null,
+    retry: authenticatedRetry,
+    staleTime: LOYALTY_STALE_MS,
+  });
+
+/** The member's requests for missing points with their status. */
+export const pointsClaimsQuery = (access: AuthAccess) =>
+  queryOptions({
+    queryKey: loyaltyKeys.claims(subjectOf(access)),
+    queryFn: ({ signal }) => fetchPointsClaims(access, { signal }),
+    enabled: access.token !== null,
+    retry: authenticatedRetry,
+    staleTime: LOYALTY_STALE_MS,
+  });
+
+/**
+ * The hotels a stay can be claimed at (the content's hotel list): only the request form reads it, so it
+ * stays out of the content queries every page loads.
+ */
+export const claimHotelsQuery = (locale: Locale) =>
+  queryOptions({
+    queryKey: ['content', 'hotels-for-dropdown', locale] as const,
+    queryFn: ({ signal }) => fetchClaimHotels(locale, { signal }),
+    staleTime: 5 * 60 * 1000,
+  });
+
+/** The member's past stays that earned no points (booked here or added), each with its request. */
+export const missingPointsQuery = (access: AuthAccess) =>
+  queryOptions({
+    queryKey: loyaltyKeys.missingPoints(subjectOf(access)),
+    queryFn: ({ signal }) => fetchMissingPoints(access, { signal }),
     enabled: access.token !== null,
     retry: authenticatedRetry,
     staleTime: LOYALTY_STALE_MS,

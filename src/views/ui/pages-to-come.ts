@@ -6,8 +6,6 @@ import type { Locale } from '../../contract/locales';
  * until their routes exist; then a typed Link replaces each.
  */
 const PAGES_TO_COME = {
-  accountRewards: '/account/rewards',
-  accountRequestPoints: '/account/request-points',
   preferenceCenter: '/preference-center',
 } as const;
 

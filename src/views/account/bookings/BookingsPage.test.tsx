@@ -8,6 +8,7 @@ import type { MemberBooking, MemberBookings } from '../../../contract/loyalty';
 
 const booking = (orderId: string, hotel: string, overrides: Partial<MemberBooking> = {}): MemberBooking => ({
   orderId,
+  source: 'online',
   status: 'confirmed',
   hotel: { code: 'ZLBF', name: hotel },
   arrivalDate: '2027-01-11',
@@ -63,5 +64,64 @@ describe('my bookings', () => {
     expect(within(upcoming).getByRole('link', { name: 'Find a hotel' })).toBeTruthy();
     await userEvent.click(screen.getByText('Past stays (1)'));
     await waitFor(() => expect(screen.getByRole('article', { name: 'Jaz Amsterdam' }).textContent).toContain('Paid with 24,000 points'));
+  });
+
+  it('adds a booking made by phone by its number and last name, names what is wrong first, and opens it on the booking page', async () => {
+    const phoneBooking = booking('crs:SMSB-PHONE042', 'Steigenberger Hotel Berlin', {
+      source: 'reservation-system',
+      arrivalDate: '2026-10-16',
+      departureDate: '2026-10-18',
+      nights: 2,
+      pointsEarned: 0,
+      pointsPending: false,
+      rooms: [{ reservationNumber: 'SMSB-PHONE042', roomTypeName: 'Superior Double', rateName: 'Flexible Rate', status: 'confirmed' }],
+    });
+    const state = { past: [] as MemberBooking[], posts: [] as unknown[] };
+    await renderApp(
+      '/en/account/bookings',
+      signedInMemberBff({
+        '/members/bookings': () => ({ body: { data: { upcoming: [], past: state.past, cancelled: [] } } }),
+        '/members/external-reservations': (_url, init) => {
+          const body = JSON.parse(String(init?.body)) as { reservationNumber: string; lastName: string };
+          state.posts.push(body);
+          if (body.lastName !== 'Schmidt') return { status: 404, body: { error: { code: 'not_found', message: 'We found no reservation with this number and last name' } } };
+          state.past = [phoneBooking];
+          return { status: 201, body: { data: phoneBooking } };
+        },
+      }),
+    );
+    const add = await screen.findByRole('region', { name: 'Booked by phone or at the hotel?' }, { timeout: 30_000 });
+    const open = within(add).getByRole('button', { name: 'Add a booking' });
+    expect([...open.attributes].map((attribute) => attribute.value)).toEqual(expect.arrayContaining(['bookings', 'add booking']));
+    await userEvent.click(open);
+    expect(document.activeElement).toBe(within(add).getByLabelText('Reservation number'));
+    await userEvent.click(within(add).getByRole('button', { name: 'Add booking' }));
+    expect(add.textContent).toContain('Enter the reservation number.');
+    expect(add.textContent).toContain('Enter the last name the booking was made in.');
+    expect(state.posts).toEqual([]);
+
+    await userEvent.type(within(add).getByLabelText('Reservation number'), 'SMSB-PHONE042');
+    await userEvent.type(within(add).getByLabelText('Last name of the guest'), 'Schmit');
+    await userEvent.click(within(add).getByRole('button', { name: 'Add booking' }));
+    await waitFor(() => expect(within(add).getByRole('alert').textContent).toContain('We found no reservation with this number and last name.'));
+    // Nothing typed is lost: the last name is corrected, not typed again.
+    const lastName = within(add).getByLabelText('Last name of the guest') as HTMLInputElement;
+    expect(lastName.value).toBe('Schmit');
+    await userEvent.clear(lastName);
+    await userEvent.type(lastName, 'Schmidt');
+    await userEvent.click(within(add).getByRole('button', { name: 'Add booking' }));
+    await waitFor(() => expect(add.textContent).toContain('Added: your stay at Steigenberger Hotel Berlin, 16 October 2026 – 18 October 2026.'));
+    expect(state.posts).toEqual([
+      { reservationNumber: 'SMSB-PHONE042', lastName: 'Schmit' },
+      { reservationNumber: 'SMSB-PHONE042', lastName: 'Schmidt' },
+    ]);
+    await waitFor(() => expect(screen.getByText('Past stays (1)')).toBeTruthy());
+    await userEvent.click(screen.getByText('Past stays (1)'));
+    const added = screen.getByRole('article', { name: 'Steigenberger Hotel Berlin' });
+    await userEvent.click(within(added).getByRole('link', { name: 'View booking' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your booking is confirmed' })).toBeTruthy();
+    expect(screen.getByText('Booked by phone or at the hotel. To change or cancel it, please contact the hotel.')).toBeTruthy();
+    expect(screen.getByText('Superior Double')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add to calendar' }).getAttribute('download')).toBe('booking-SMSB-PHONE042.ics');
   });
 });

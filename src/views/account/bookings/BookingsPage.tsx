@@ -11,6 +11,8 @@ import { useAuthAccess } from '../../shell/session-context';
 import { formatCalendarDate } from '../../ui/format/dates';
 import { formatMoney, formatPoints } from '../../ui/format/money';
 import { MemberOnly } from '../member-area/MemberOnly';
+import { AddBooking, AddBookingProvider } from './AddBooking';
+import { bookingSearchOf } from './booking-search';
 import './bookings.css';
 
 /** The member's bookings (spec section 2, bookings): upcoming first, then past and cancelled ones. */
@@ -18,7 +20,9 @@ export function BookingsPage({ locale }: { locale: Locale }) {
   const { t } = useLingui();
   return (
     <MemberOnly title={t`My bookings`}>
-      <Bookings locale={locale} />
+      <AddBookingProvider>
+        <Bookings locale={locale} />
+      </AddBookingProvider>
     </MemberOnly>
   );
 }
@@ -52,6 +56,7 @@ function Bookings({ locale }: { locale: Locale }) {
               <BookingList bookings={bookings.data.upcoming} locale={locale} labelledBy="bookings-upcoming" />
             )}
           </section>
+          <AddBooking locale={locale} />
           <details className="member-bookings__more">
             <summary {...pastTracking}>{t`Past stays (${bookings.data.past.length})`}</summary>
             {bookings.data.past.length === 0 ? <p>{t`No past stays yet.`}</p> : <BookingList bookings={bookings.data.past} locale={locale} again />}
@@ -107,7 +112,7 @@ function BookingCard({ booking, locale, again }: { booking: MemberBooking; local
         {booking.pointsEarned > 0 ? <> · {booking.pointsPending ? t`${earned} points after the stay` : t`${earned} points earned`}</> : null}
       </p>
       <p className="member-bookings__actions">
-        <Link className="button" to="/$locale/booking/confirmation" params={{ locale }} search={{ order_id: booking.orderId }}>
+        <Link className="button" to="/$locale/account/booking" params={{ locale }} search={bookingSearchOf(booking)}>
           {t`View booking`}
         </Link>
         {again ? (

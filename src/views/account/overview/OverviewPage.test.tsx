@@ -1,9 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memberToken, type MemberRoutes, signedInMemberBff } from '../../../../test/web/member-bff';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import QRCode from 'qrcode';
+import { flagsOff } from '../../../../test/web/flags-off';
+import { memberProfile, memberToken, type MemberRoutes, signedInMemberBff } from '../../../../test/web/member-bff';
 import { renderApp } from '../../../../test/web/render-app';
 import type { MemberBookings, MembershipLevel, PointsStatus } from '../../../contract/loyalty';
+
+vi.mock('../../shell/flags-context', async (original) => (await import('../../../../test/web/flags-off')).withFlagsOff(await original()));
 
 const TOKEN = memberToken();
 
@@ -28,6 +32,7 @@ const levels: MembershipLevel[] = [
 
 const upcoming = (departureDate: string, nights: number) => ({
   orderId: '7d1f3c4e-8a9b-4c2d-9e0f-1a2b3c4d5e6f',
+  source: 'online' as const,
   status: 'confirmed' as const,
   hotel: { code: 'ZLBF', name: 'Zleep Hotel Berlin Friedrichshain' },
   arrivalDate: '2026-12-10',
@@ -126,5 +131,32 @@ describe('the account overview', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('region', { name: 'My points' }, { timeout: 30_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/en/account/overview');
+  });
+
+  it('shows the member card with the membership number as a QR code, in a dialog of its own, where the flag is on', async () => {
+    localStorage.setItem('token', TOKEN);
+    await renderApp('/en/account/overview', bff());
+    const button = await screen.findByRole('button', { name: 'Show my member card' }, { timeout: 30_000 });
+    await userEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'My member card' }, { timeout: 30_000 });
+    const number = memberProfile.dailypointMasterId;
+    const code = within(dialog).getByRole('img', { name: `QR code of membership number ${number}` });
+    // The code drawn is the one the QR library makes of the number (and no other text).
+    const { modules } = QRCode.create(number, { errorCorrectionLevel: 'M' });
+    expect(code.getAttribute('data-modules')).toBe(String(modules.size));
+    const dark = (code.querySelector('path')?.getAttribute('d')?.match(/M/g) ?? []).length;
+    expect(dark).toBe([...modules.data].filter(Boolean).length);
+    expect(dialog.textContent).toContain(`Membership number: ${number}`);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(document.activeElement).toBe(button));
+  });
+
+  it('shows no member card while the flag is off', async () => {
+    localStorage.setItem('token', TOKEN);
+    flagsOff.add('member-area-qr');
+    onTestFinished(() => flagsOff.clear());
+    await renderApp('/en/account/overview', bff());
+    await screen.findByRole('region', { name: 'My points' }, { timeout: 30_000 });
+    expect(screen.queryByRole('button', { name: 'Show my member card' })).toBeNull();
   });
 });

@@ -9,10 +9,9 @@ import { useMemberAreaTracking } from '../../../services/analytics/queries';
 import { PageTitle } from '../../shell/PageTitle';
 import { LoadFailed } from '../../shell/QueryState';
 import { SessionActorContext, useAuthAccess } from '../../shell/session-context';
-import { SiteLink } from '../../shell/SiteLink';
 import { formatCalendarDate } from '../../ui/format/dates';
 import { formatPoints } from '../../ui/format/money';
-import { pageToComeHref } from '../../ui/pages-to-come';
+import { MemberCardButton } from '../member-area/MemberCardButton';
 import { MemberOnly } from '../member-area/MemberOnly';
 import { statusForecast } from './status-forecast';
 import './overview.css';
@@ -36,7 +35,10 @@ function Overview({ locale }: { locale: Locale }) {
   return (
     <div className="page member-page account-overview" data-page="account-overview">
       <PageTitle title={t`My rewards`} />
-      <h1>{firstName ? <Trans>Hello, <bdi>{firstName}</bdi></Trans> : t`My rewards`}</h1>
+      <div className="account-overview__head">
+        <h1>{firstName ? <Trans>Hello, <bdi>{firstName}</bdi></Trans> : t`My rewards`}</h1>
+        <MemberCardButton />
+      </div>
       {status.isPending ? (
         <div className="account-overview__grid" aria-busy="true">
           <p className="card account-card skeleton" role="status">
@@ -146,12 +148,12 @@ function PointsCard({ status, locale }: { status: PointsStatus; locale: Locale }
         </p>
       ) : null}
       <p className="account-card__actions">
-        <SiteLink className="button button--primary" href={pageToComeHref(locale, 'accountRewards')} {...rewardsTracking}>
+        <Link className="button button--primary" to="/$locale/account/rewards" params={{ locale }} {...rewardsTracking}>
           {t`Redeem points`}
-        </SiteLink>
-        <SiteLink href={pageToComeHref(locale, 'accountRewards')} {...allRewardsTracking}>
+        </Link>
+        <Link to="/$locale/account/rewards" params={{ locale }} {...allRewardsTracking}>
           {t`All rewards`}
-        </SiteLink>
+        </Link>
         <Link to="/$locale/account/points-history" params={{ locale }}>
           {t`Points history`}
         </Link>

@@ -18,6 +18,7 @@ const status = (nights: number, points: number, next: { nights: number; points: 
 
 const booking = (departureDate: string, nights: number, pointsEarned = 0): MemberBooking => ({
   orderId: departureDate,
+  source: 'online',
   status: 'confirmed',
   hotel: { code: 'ZLBF', name: 'Zleep Berlin' },
   arrivalDate: departureDate,

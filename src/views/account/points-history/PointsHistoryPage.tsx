@@ -8,10 +8,8 @@ import { useMemberAreaTracking } from '../../../services/analytics/queries';
 import { PageTitle } from '../../shell/PageTitle';
 import { LoadFailed } from '../../shell/QueryState';
 import { useAuthAccess } from '../../shell/session-context';
-import { SiteLink } from '../../shell/SiteLink';
 import { formatCalendarDate } from '../../ui/format/dates';
 import { formatPoints } from '../../ui/format/money';
-import { pageToComeHref } from '../../ui/pages-to-come';
 import { MemberOnly } from '../member-area/MemberOnly';
 import './points-history.css';
 
@@ -93,9 +91,9 @@ function PointsHistory({ locale, year }: { locale: Locale; year: number | undefi
       <section className="points-history__missing" aria-labelledby="points-history-missing">
         <h2 id="points-history-missing">{t`Points missing for a stay?`}</h2>
         <p>{t`Tell us about a stay that earned no points, and we will add them.`}</p>
-        <SiteLink className="button" href={pageToComeHref(locale, 'accountRequestPoints')} {...requestTracking}>
+        <Link className="button" to="/$locale/account/request-points" params={{ locale }} {...requestTracking}>
           {t`Request points`}
-        </SiteLink>
+        </Link>
       </section>
     </div>
   );

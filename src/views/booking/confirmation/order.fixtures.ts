@@ -1,9 +1,8 @@
+import { flagsOff } from '../../../../test/web/flags-off';
 import { vi } from 'vitest';
 import { addDays } from '../../../contract/calendar-dates';
 import type { Order } from '../../../contract/ecommerce';
 import { inSuperiorRoom, oneNightLonger, startedFor } from '../../../machines/modification/modification.fixtures';
-import type { FeatureFlag } from '../../../services/flags/flags';
-import type * as FlagsContext from '../../shell/flags-context';
 
 /**
  * Hand-made BFF answers for the booking pages' tests, on dates a month ahead whatever day the tests run,
@@ -17,17 +16,8 @@ export const ORDER_PATH = `/bff/ecommerce/order/${ORDER_ID}`;
 
 // ---------- shared setup ----------
 
-/** Flags a test turns off, as a flag source would; every other flag keeps the site's default. */
-export const flagsOff = new Set<FeatureFlag>();
-
-/**
- * flags-context with `flagsOff` applied, for the tests' mock (vi.mock is hoisted above imports, so the
- * factory loads this module itself):
- * `vi.mock('../../shell/flags-context', async (original) => (await import('./order.fixtures')).withFlagsOff(await original()))`.
- */
-export function withFlagsOff(actual: typeof FlagsContext): typeof FlagsContext {
-  return { ...actual, useFlag: (flag: FeatureFlag) => !flagsOff.has(flag) && actual.useFlag(flag) };
-}
+/** Flags the views see off (test/web/flags-off.ts), and the mock that applies them: kept here for the booking pages' tests. */
+export { flagsOff, withFlagsOff } from '../../../../test/web/flags-off';
 
 /** After each test: the default flags and the real fetch. */
 export function resetBookingPageTests(): void {

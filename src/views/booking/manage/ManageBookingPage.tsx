@@ -6,7 +6,7 @@ import type { Locale } from '../../../contract/locales';
 import { orderLookupFailureOf, useOrderLookup } from '../../../services/booking/queries';
 import { PageTitle } from '../../shell/PageTitle';
 import { Field } from '../../ui/fields';
-import { confirmationLink } from '../confirmation/booking-format';
+import { confirmationLink } from '../../ui/order/booking-format';
 
 /**
  * "Manage my booking": a guest finds a booking with its reservation number and the last name of its

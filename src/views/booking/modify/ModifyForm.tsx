@@ -27,7 +27,7 @@ import { Field } from '../../ui/fields';
 import { CardSkeletons } from '../../shell/QueryState';
 import { DisclosurePanel } from '../../shell/DisclosurePanel';
 import '../../ui/popover.css';
-import { confirmationLink } from '../confirmation/booking-format';
+import { confirmationLink } from '../../ui/order/booking-format';
 import { ModificationActorContext } from './modification-context';
 import { RoomChoice } from './RoomChoice';
 

@@ -7,10 +7,10 @@ import { useFlag } from '../../shell/flags-context';
 import { PageTitle } from '../../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../../shell/QueryState';
 import { useAppSelector, useAppSystem, useAuthAccess } from '../../shell/session-context';
-import { confirmationLink } from '../confirmation/booking-format';
+import { confirmationLink } from '../../ui/order/booking-format';
 import { BookingNotFound } from '../confirmation/BookingNotFound';
 import { ModifyForm } from './ModifyForm';
-import '../confirmation/confirmation.css';
+import '../../ui/order/order.css';
 
 interface ModifyPageProps {
   locale: Locale;

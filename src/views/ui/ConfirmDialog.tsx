@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
+import './confirm-dialog.css';
 
 interface ConfirmDialogProps {
   open: boolean;

@@ -2,7 +2,7 @@ import { BUSINESS_TIME_ZONE } from '../../../contract/calendar-dates';
 import { linkOptions } from '@tanstack/react-router';
 import type { Locale } from '../../../contract/locales';
 import { reservationLinkValue } from '../../../machines/modification/modification.selectors';
-import { dateTimeFormat } from '../../ui/format/intl-cache';
+import { dateTimeFormat } from '../format/intl-cache';
 
 /**
  * A moment (ISO date-time) for booking terms, such as the end of free cancellation: Gregorian calendar and

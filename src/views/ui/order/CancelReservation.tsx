@@ -3,22 +3,23 @@ import { useState } from 'react';
 import type { Order } from '../../../contract/ecommerce';
 import type { Locale } from '../../../contract/locales';
 import { cancellationFailureOf, useCancelReservation } from '../../../services/booking/queries';
-import { useAuthAccess } from '../../shell/session-context';
+import type { AuthAccess } from '../../../services/account/requests';
 import { formatDeadline } from './booking-format';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../ConfirmDialog';
 
 interface CancelReservationProps {
   locale: Locale;
   order: Order;
+  /** The access the cancellation is sent with (a guest's order access, or the member's token). */
+  access: AuthAccess;
   reservationNumber: string;
   freeCancellationUntil: string | null;
   onCancelled: (reservationNumber: string, refundedBefore: number) => void;
 }
 
 /** Cancels one reservation after the guest confirms it in a dialog; the order is read again afterwards. */
-export function CancelReservation({ locale, order, reservationNumber, freeCancellationUntil, onCancelled }: CancelReservationProps) {
+export function CancelReservation({ locale, order, access, reservationNumber, freeCancellationUntil, onCancelled }: CancelReservationProps) {
   const { t } = useLingui();
-  const access = useAuthAccess();
   // Whether the dialog is open is this view's own state; the cancellation is the mutation's.
   const [open, setOpen] = useState(false);
   const cancel = useCancelReservation(order, reservationNumber, access, { onCancelled });
