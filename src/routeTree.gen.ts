@@ -25,6 +25,7 @@ import { Route as LocaleAccountPointsHistoryRouteImport } from './routes/$locale
 import { Route as LocaleAccountRegistrationRouteImport } from './routes/$locale/account/registration'
 import { Route as LocaleAccountRequestPointsRouteImport } from './routes/$locale/account/request-points'
 import { Route as LocaleAccountRewardsRouteImport } from './routes/$locale/account/rewards'
+import { Route as LocaleAccountSpecialsRouteImport } from './routes/$locale/account/specials'
 import { Route as LocaleAccountStatusRouteImport } from './routes/$locale/account/status'
 import { Route as LocaleBookingCheckOutRouteImport } from './routes/$locale/booking/check-out'
 import { Route as LocaleBookingConfirmationRouteImport } from './routes/$locale/booking/confirmation'
@@ -119,6 +120,11 @@ const LocaleAccountRewardsRoute = LocaleAccountRewardsRouteImport.update({
   path: '/account/rewards',
   getParentRoute: () => LocaleRoute,
 } as any)
+const LocaleAccountSpecialsRoute = LocaleAccountSpecialsRouteImport.update({
+  id: '/account/specials',
+  path: '/account/specials',
+  getParentRoute: () => LocaleRoute,
+} as any)
 const LocaleAccountStatusRoute = LocaleAccountStatusRouteImport.update({
   id: '/account/status',
   path: '/account/status',
@@ -179,6 +185,7 @@ export interface FileRoutesByFullPath {
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
   '/$locale/account/request-points': typeof LocaleAccountRequestPointsRoute
   '/$locale/account/rewards': typeof LocaleAccountRewardsRoute
+  '/$locale/account/specials': typeof LocaleAccountSpecialsRoute
   '/$locale/account/status': typeof LocaleAccountStatusRoute
   '/$locale/booking/check-out': typeof LocaleBookingCheckOutRoute
   '/$locale/booking/confirmation': typeof LocaleBookingConfirmationRoute
@@ -204,6 +211,7 @@ export interface FileRoutesByTo {
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
   '/$locale/account/request-points': typeof LocaleAccountRequestPointsRoute
   '/$locale/account/rewards': typeof LocaleAccountRewardsRoute
+  '/$locale/account/specials': typeof LocaleAccountSpecialsRoute
   '/$locale/account/status': typeof LocaleAccountStatusRoute
   '/$locale/booking/check-out': typeof LocaleBookingCheckOutRoute
   '/$locale/booking/confirmation': typeof LocaleBookingConfirmationRoute
@@ -231,6 +239,7 @@ export interface FileRoutesById {
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
   '/$locale/account/request-points': typeof LocaleAccountRequestPointsRoute
   '/$locale/account/rewards': typeof LocaleAccountRewardsRoute
+  '/$locale/account/specials': typeof LocaleAccountSpecialsRoute
   '/$locale/account/status': typeof LocaleAccountStatusRoute
   '/$locale/booking/check-out': typeof LocaleBookingCheckOutRoute
   '/$locale/booking/confirmation': typeof LocaleBookingConfirmationRoute
@@ -259,6 +268,7 @@ export interface FileRouteTypes {
     | '/$locale/account/registration'
     | '/$locale/account/request-points'
     | '/$locale/account/rewards'
+    | '/$locale/account/specials'
     | '/$locale/account/status'
     | '/$locale/booking/check-out'
     | '/$locale/booking/confirmation'
@@ -284,6 +294,7 @@ export interface FileRouteTypes {
     | '/$locale/account/registration'
     | '/$locale/account/request-points'
     | '/$locale/account/rewards'
+    | '/$locale/account/specials'
     | '/$locale/account/status'
     | '/$locale/booking/check-out'
     | '/$locale/booking/confirmation'
@@ -310,6 +321,7 @@ export interface FileRouteTypes {
     | '/$locale/account/registration'
     | '/$locale/account/request-points'
     | '/$locale/account/rewards'
+    | '/$locale/account/specials'
     | '/$locale/account/status'
     | '/$locale/booking/check-out'
     | '/$locale/booking/confirmation'
@@ -439,6 +451,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleAccountRewardsRouteImport
       parentRoute: typeof LocaleRoute
     }
+    '/$locale/account/specials': {
+      id: '/$locale/account/specials'
+      path: '/account/specials'
+      fullPath: '/$locale/account/specials'
+      preLoaderRoute: typeof LocaleAccountSpecialsRouteImport
+      parentRoute: typeof LocaleRoute
+    }
     '/$locale/account/status': {
       id: '/$locale/account/status'
       path: '/account/status'
@@ -513,6 +532,7 @@ interface LocaleRouteChildren {
   LocaleAccountRegistrationRoute: typeof LocaleAccountRegistrationRoute
   LocaleAccountRequestPointsRoute: typeof LocaleAccountRequestPointsRoute
   LocaleAccountRewardsRoute: typeof LocaleAccountRewardsRoute
+  LocaleAccountSpecialsRoute: typeof LocaleAccountSpecialsRoute
   LocaleAccountStatusRoute: typeof LocaleAccountStatusRoute
   LocaleBookingCheckOutRoute: typeof LocaleBookingCheckOutRoute
   LocaleBookingConfirmationRoute: typeof LocaleBookingConfirmationRoute
@@ -539,6 +559,7 @@ const LocaleRouteChildren: LocaleRouteChildren = {
   LocaleAccountRegistrationRoute: LocaleAccountRegistrationRoute,
   LocaleAccountRequestPointsRoute: LocaleAccountRequestPointsRoute,
   LocaleAccountRewardsRoute: LocaleAccountRewardsRoute,
+  LocaleAccountSpecialsRoute: LocaleAccountSpecialsRoute,
   LocaleAccountStatusRoute: LocaleAccountStatusRoute,
   LocaleBookingCheckOutRoute: LocaleBookingCheckOutRoute,
   LocaleBookingConfirmationRoute: LocaleBookingConfirmationRoute,

@@ -85,3 +85,6 @@ export function selectReplacedUrlValues(given: Record<string, unknown>, searched
   }
   return replaced;
 }
+
+/** The router's search for a link to the results with a promo code and first dates it applies to (the destination still to choose). */
+export const offerLinkSearch = (promo: string, startDate: string, endDate: string): RouterSearch => routerSearch({ promo, startDate, endDate });

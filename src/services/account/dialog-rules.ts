@@ -41,6 +41,7 @@ const MEMBER_ONLY_PAGES: readonly string[] = [
   ROUTES.account.rewards,
   ROUTES.account.requestPoints,
   ROUTES.account.booking,
+  ROUTES.account.specials,
 ];
 
 export function isMemberOnlyPath(pathname: string): boolean {

@@ -5,8 +5,12 @@ import {
   AddExternalReservationResponseSchema,
   MEMBER_RESERVATION_PATHS,
   MissingPointsResponseSchema,
+  oldBookingPath,
+  OldBookingsResponseSchema,
   RefreshExternalReservationsResponseSchema,
 } from '../../contract/member-reservations';
+import { MEMBER_SPECIALS_PATH, MemberSpecialsResponseSchema } from '../../contract/member-specials';
+import { STAY_VOUCHER_PATHS, StayVoucherResponseSchema, StayVouchersResponseSchema } from '../../contract/stay-vouchers';
 import { getJson } from '../bff/client';
 import {
   BuyVoucherResponseSchema,
@@ -23,7 +27,7 @@ import {
   PointsStatusResponseSchema,
 } from '../../contract/loyalty';
 import { inLocale } from '../account/api';
-import { callAuthorized } from '../account/requests';
+import { AnyAnswerSchema, callAuthorized } from '../account/requests';
 import type { AuthAccess } from '../account/requests';
 
 /** The member's loyalty data (spec section 7, Members): points and status, the levels, the bookings. */
@@ -82,3 +86,24 @@ export const addExternalReservation = async (access: AuthAccess, request: AddExt
 /** Adds the reservations made with the member's email by phone or at the hotel: how many were new. */
 export const refreshExternalReservations = async (access: AuthAccess, options: Signal = {}) =>
   (await callAuthorized(MEMBER_RESERVATION_PATHS.refresh, RefreshExternalReservationsResponseSchema, access, { ...options, method: 'POST' })).data;
+
+/** The member's stay vouchers, valid ones first. */
+export const fetchStayVouchers = async (access: AuthAccess, options: Signal = {}) =>
+  (await callAuthorized(STAY_VOUCHER_PATHS.list, StayVouchersResponseSchema, access, options)).data;
+
+/** Adds the stay voucher with this code to the member's account: 404 unknown, 409 redeemed or expired, 429 too many tries. */
+export const redeemStayVoucher = async (access: AuthAccess, code: string, options: Signal = {}) =>
+  (await callAuthorized(STAY_VOUCHER_PATHS.redeem, StayVoucherResponseSchema, access, { ...options, body: { code } })).data;
+
+/** The member's bookings made on the old website. */
+export const fetchOldBookings = async (access: AuthAccess, options: Signal = {}) =>
+  (await callAuthorized(MEMBER_RESERVATION_PATHS.oldBookings, OldBookingsResponseSchema, access, options)).data;
+
+/** Hides one booking of the old website from the member's list. */
+export const hideOldBooking = async (access: AuthAccess, reservationNumber: string, options: Signal = {}) => {
+  await callAuthorized(oldBookingPath(reservationNumber), AnyAnswerSchema, access, { ...options, method: 'DELETE' });
+};
+
+/** The member's offers: promotions to book and the benefits of the member's level, in the locale. */
+export const fetchMemberSpecials = async (access: AuthAccess, locale: Locale, options: Signal = {}) =>
+  (await callAuthorized(inLocale(MEMBER_SPECIALS_PATH, locale), MemberSpecialsResponseSchema, access, options)).data;

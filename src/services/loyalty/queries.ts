@@ -1,8 +1,9 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Locale } from '../../contract/locales';
 import { authenticatedRetry, MEMBER_QUERY_ROOT, MEMBER_STALE_MS, subjectOf } from '../account/queries';
+import { statusOf } from '../account/errors';
 import type { AuthAccess } from '../account/requests';
-import { fetchMemberBookings, fetchMemberVouchers, fetchMembershipLevels, fetchPointsHistory, fetchPointsStatus, fetchRewards, fetchPointsClaims, fetchClaimHotels, fetchMissingPoints } from './api';
+import { fetchMemberBookings, fetchMemberVouchers, fetchMembershipLevels, fetchPointsHistory, fetchPointsStatus, fetchRewards, fetchPointsClaims, fetchClaimHotels, fetchMissingPoints, fetchStayVouchers, redeemStayVoucher, fetchOldBookings, hideOldBooking, fetchMemberSpecials } from './api';
 
 /**
  * The member area's loyalty queries (points, levels, bookings). Only the member area's pages import them,
@@ -18,6 +19,9 @@ export const loyaltyKeys = {
   vouchers: (subject: string) => [...MEMBER_QUERY_ROOT, subject, 'vouchers'] as const,
   claims: (subject: string) => [...MEMBER_QUERY_ROOT, subject, 'points-claims'] as const,
   missingPoints: (subject: string) => [...MEMBER_QUERY_ROOT, subject, 'missing-points'] as const,
+  stayVouchers: (subject: string) => [...MEMBER_QUERY_ROOT, subject, 'stay-vouchers'] as const,
+  oldBookings: (subject: string) => [...MEMBER_QUERY_ROOT, subject, 'old-bookings'] as const,
+  specials: (subject: string, locale: Locale) => [...MEMBER_QUERY_ROOT, subject, 'specials', locale] as const,
 };
 
 /**
@@ -122,6 +126,66 @@ export const missingPointsQuery = (access: AuthAccess) =>
   queryOptions({
     queryKey: loyaltyKeys.missingPoints(subjectOf(access)),
     queryFn: ({ signal }) => fetchMissingPoints(access, { signal }),
+    enabled: access.token !== null,
+    retry: authenticatedRetry,
+    staleTime: LOYALTY_STALE_MS,
+  });
+
+/** The member's stay vouchers (nights given as a gift), valid ones first. */
+export const stayVouchersQuery = (access: AuthAccess) =>
+  queryOptions({
+    queryKey: loyaltyKeys.stayVouchers(subjectOf(access)),
+    queryFn: ({ signal }) => fetchStayVouchers(access, { signal }),
+    enabled: access.token !== null,
+    retry: authenticatedRetry,
+    staleTime: LOYALTY_STALE_MS,
+  });
+
+/** Why a stay voucher's code was not taken: its format, unknown, redeemed or expired, too many tries, or anything else. */
+export type StayVoucherFailure = 'format' | 'unknown' | 'taken' | 'tooMany' | 'failed';
+
+export function stayVoucherFailureOf(error: unknown): StayVoucherFailure {
+  const status = statusOf(error);
+  if (status === 400) return 'format';
+  if (status === 404) return 'unknown';
+  if (status === 409) return 'taken';
+  if (status === 429) return 'tooMany';
+  return 'failed';
+}
+
+/** Redeeming a stay voucher's code (one request); the member's stay vouchers are read again after it. */
+export function useRedeemStayVoucher(access: AuthAccess) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => redeemStayVoucher(access, code),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: loyaltyKeys.stayVouchers(subjectOf(access)) }),
+  });
+}
+
+/** The member's bookings made on the old website. */
+export const oldBookingsQuery = (access: AuthAccess) =>
+  queryOptions({
+    queryKey: loyaltyKeys.oldBookings(subjectOf(access)),
+    queryFn: ({ signal }) => fetchOldBookings(access, { signal }),
+    enabled: access.token !== null,
+    retry: authenticatedRetry,
+    staleTime: MEMBER_STALE_MS,
+  });
+
+/** Hiding a booking of the old website (one request); the list is read again after it. */
+export function useHideOldBooking(access: AuthAccess) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reservationNumber: string) => hideOldBooking(access, reservationNumber),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: loyaltyKeys.oldBookings(subjectOf(access)) }),
+  });
+}
+
+/** The member's offers (promotions and the level's benefits), in the locale. */
+export const memberSpecialsQuery = (access: AuthAccess, locale: Locale) =>
+  queryOptions({
+    queryKey: loyaltyKeys.specials(subjectOf(access), locale),
+    queryFn: ({ signal }) => fetchMemberSpecials(access, locale, { signal }),
     enabled: access.token !== null,
     retry: authenticatedRetry,
     staleTime: LOYALTY_STALE_MS,

@@ -31,7 +31,7 @@ interface AccountBookingPageProps {
 export function AccountBookingPage(props: AccountBookingPageProps) {
   const { t } = useLingui();
   return (
-    <MemberOnly title={t`Your booking`}>
+    <MemberOnly title={t`Your booking`} locale={props.locale}>
       <div className="page member-page booking-page" data-page="account-booking">
         <PageTitle title={t`Your booking`} />
         <p>

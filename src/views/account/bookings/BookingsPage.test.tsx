@@ -124,4 +124,42 @@ describe('my bookings', () => {
     expect(screen.getByText('Superior Double')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Add to calendar' }).getAttribute('download')).toBe('booking-SMSB-PHONE042.ics');
   });
+
+  it('lists the bookings of the old website behind a disclosure, and removes one from the list', async () => {
+    const old = (reservationNumber: string, hotel: string) => ({
+      reservationNumber,
+      hotel: { code: 'SMSB', name: hotel },
+      arrivalDate: '2022-05-02',
+      departureDate: '2022-05-04',
+      nights: 2,
+      roomTypeName: 'Double',
+      rateName: 'Flexible Rate',
+      amount: 240,
+      currency: 'EUR',
+      status: 'confirmed',
+    });
+    const state = { old: [old('LEG-1001', 'Steigenberger Hotel Berlin'), old('LEG-1002', 'Jaz Amsterdam')], deleted: [] as string[] };
+    await renderApp(
+      '/en/account/bookings',
+      signedInMemberBff({
+        '/members/bookings': { body: { data: { upcoming: [], past: [], cancelled: [] } } },
+        '/members/old-bookings': () => ({ body: { data: state.old } }),
+        '/members/old-bookings/LEG-1001': (_url, init) => {
+          if (init?.method === 'DELETE') {
+            state.deleted.push('LEG-1001');
+            state.old = state.old.filter((booking) => booking.reservationNumber !== 'LEG-1001');
+          }
+          return { status: 200, body: {} };
+        },
+      }),
+    );
+    const summary = await screen.findByText('Bookings on our previous website (2)', {}, { timeout: 30_000 });
+    await userEvent.click(summary);
+    const first = screen.getByRole('article', { name: 'Steigenberger Hotel Berlin' });
+    expect(first.textContent).toContain('Reservation LEG-1001');
+    await userEvent.click(within(first).getByRole('button', { name: 'Remove from my list' }));
+    await waitFor(() => expect(screen.getByText('Bookings on our previous website (1)')).toBeTruthy());
+    expect(state.deleted).toEqual(['LEG-1001']);
+    expect(screen.queryByRole('article', { name: 'Steigenberger Hotel Berlin' })).toBeNull();
+  });
 });

@@ -13,13 +13,14 @@ import { formatMoney, formatPoints } from '../../ui/format/money';
 import { MemberOnly } from '../member-area/MemberOnly';
 import { AddBooking, AddBookingProvider } from './AddBooking';
 import { bookingSearchOf } from './booking-search';
+import { OldBookings } from './OldBookings';
 import './bookings.css';
 
 /** The member's bookings (spec section 2, bookings): upcoming first, then past and cancelled ones. */
 export function BookingsPage({ locale }: { locale: Locale }) {
   const { t } = useLingui();
   return (
-    <MemberOnly title={t`My bookings`}>
+    <MemberOnly title={t`My bookings`} locale={locale}>
       <AddBookingProvider>
         <Bookings locale={locale} />
       </AddBookingProvider>
@@ -65,6 +66,7 @@ function Bookings({ locale }: { locale: Locale }) {
             <summary>{t`Cancelled bookings (${bookings.data.cancelled.length})`}</summary>
             {bookings.data.cancelled.length === 0 ? <p>{t`No cancelled bookings.`}</p> : <BookingList bookings={bookings.data.cancelled} locale={locale} again />}
           </details>
+          <OldBookings locale={locale} />
         </>
       )}
     </div>

@@ -20,7 +20,7 @@ import './overview.css';
 export function OverviewPage({ locale }: { locale: Locale }) {
   const { t } = useLingui();
   return (
-    <MemberOnly title={t`My rewards`}>
+    <MemberOnly title={t`My rewards`} locale={locale}>
       <Overview locale={locale} />
     </MemberOnly>
   );

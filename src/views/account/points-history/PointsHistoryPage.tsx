@@ -17,7 +17,7 @@ import './points-history.css';
 export function PointsHistoryPage({ locale, year }: { locale: Locale; year: number | undefined }) {
   const { t } = useLingui();
   return (
-    <MemberOnly title={t`Points history`}>
+    <MemberOnly title={t`Points history`} locale={locale}>
       <PointsHistory locale={locale} year={year} />
     </MemberOnly>
   );

@@ -28,7 +28,7 @@ import './request-points.css';
 export function RequestPointsPage({ locale }: { locale: Locale }) {
   const { t } = useLingui();
   return (
-    <MemberOnly title={t`Request points`}>
+    <MemberOnly title={t`Request points`} locale={locale}>
       <PointsClaimProvider>
         <RequestPoints locale={locale} />
       </PointsClaimProvider>

@@ -144,3 +144,60 @@ describe('rewards', () => {
     expect(values).toEqual(expect.arrayContaining(['rewards', 'redeem']));
   });
 });
+
+describe('stay vouchers', () => {
+  it('adds a stay voucher by its code, names a wrong or taken code, and lists the member’s vouchers', async () => {
+    const vouchers: unknown[] = [];
+    const posts: string[] = [];
+    const voucher = {
+      id: 's1',
+      code: 'STAY-DEMO-2NIGHTS',
+      nights: 2,
+      guests: 2,
+      brand: { code: 'steigenberger', name: 'Steigenberger' },
+      room: 'Double room',
+      board: 'breakfast',
+      description: 'Two nights for two with breakfast',
+      validUntil: '2027-12-31',
+      status: 'valid',
+      redeemedAt: '2026-11-27T10:00:00Z',
+      usedAt: null,
+    };
+    const { handler } = rewardsBff({ balance: 3_000 });
+    await renderApp('/en/account/rewards', (url, init) => {
+      if (url.pathname === '/bff/members/stay-vouchers') return { body: { data: vouchers } };
+      if (url.pathname === '/bff/members/stay-vouchers/redeem') {
+        const { code } = JSON.parse(String(init?.body)) as { code: string };
+        posts.push(code);
+        if (code === 'STAY-TAKEN-1') return { status: 409, body: { error: { code: 'conflict', message: 'This stay voucher has already been redeemed' } } };
+        vouchers.push(voucher);
+        return { status: 201, body: { data: voucher } };
+      }
+      return handler(url, init);
+    });
+    const section = await screen.findByRole('region', { name: 'Stay vouchers' }, { timeout: 30_000 });
+    await waitFor(() => expect(section.textContent).toContain('No stay vouchers yet.'));
+    const field = within(section).getByLabelText('Voucher code');
+    const add = within(section).getByRole('button', { name: 'Add voucher' });
+    expect([...add.attributes].map((attribute) => attribute.value)).toEqual(expect.arrayContaining(['redeem code']));
+    await userEvent.click(add);
+    expect(section.textContent).toContain('Enter the code of your voucher.');
+    await userEvent.type(field, 'no!');
+    await userEvent.click(add);
+    expect(section.textContent).toContain('A stay voucher code is 6 to 32 letters, digits or dashes.');
+    expect(posts).toEqual([]);
+    await userEvent.clear(field);
+    await userEvent.type(field, 'stay-taken-1');
+    await userEvent.click(add);
+    await waitFor(() => expect(section.textContent).toContain('This voucher has already been redeemed or has expired.'));
+    expect((field as HTMLInputElement).value).toBe('stay-taken-1');
+    await userEvent.clear(field);
+    await userEvent.type(field, ' stay-demo-2nights ');
+    await userEvent.click(add);
+    await waitFor(() => expect(section.textContent).toContain('Added: your voucher for 2 nights, valid until 31 December 2027.'));
+    expect(posts).toEqual(['STAY-TAKEN-1', 'STAY-DEMO-2NIGHTS']);
+    await waitFor(() => expect(within(section).getByRole('list').textContent).toContain('At Steigenberger hotels'));
+    expect(section.textContent).toContain('2 nights · 2 guests');
+    expect(section.textContent).toContain('Breakfast included');
+  });
+});

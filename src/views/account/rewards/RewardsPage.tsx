@@ -17,13 +17,14 @@ import { formatMoney, formatPoints } from '../../ui/format/money';
 import { MemberOnly } from '../member-area/MemberOnly';
 import { RedeemActorContext } from './redeem-context';
 import { RedeemProvider } from './RedeemProvider';
+import { StayVouchers } from './StayVouchers';
 import './rewards.css';
 
 /** Rewards (spec section 2, rewards): the catalogue to redeem points for, and the member's vouchers. */
 export function RewardsPage({ locale }: { locale: Locale }) {
   const { t } = useLingui();
   return (
-    <MemberOnly title={t`Rewards`}>
+    <MemberOnly title={t`Rewards`} locale={locale}>
       <RedeemProvider locale={locale}>
         <Rewards locale={locale} />
       </RedeemProvider>
@@ -64,6 +65,7 @@ function Rewards({ locale }: { locale: Locale }) {
         )}
       </section>
       <MyVouchers locale={locale} />
+      <StayVouchers locale={locale} />
       <RedeemDialog locale={locale} />
     </div>
   );

@@ -14,7 +14,7 @@ import './status.css';
 export function StatusPage({ locale }: { locale: Locale }) {
   const { t } = useLingui();
   return (
-    <MemberOnly title={t`Levels and benefits`}>
+    <MemberOnly title={t`Levels and benefits`} locale={locale}>
       <Status locale={locale} />
     </MemberOnly>
   );
