@@ -21,7 +21,8 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 function catalogOf(locale: SiteLocale): Map<string, string> {
   const messages = new Map<string, string>();
   if (locale === 'en') return messages;
-  const text = readFileSync(new URL(`../src/locales/${locale}/messages.po`, import.meta.url), 'utf8');
+  // The main catalog and the member area's (lingui.config.ts).
+  const text = ['messages', 'member'].map((name) => readFileSync(new URL(`../src/locales/${locale}/${name}.po`, import.meta.url), 'utf8')).join('\n');
   const quoted = (line: string) => JSON.parse(line.slice(line.indexOf('"'))) as string;
   let id: string | null = null;
   for (const line of text.split('\n')) {
@@ -144,6 +145,54 @@ for (const [locale, arrivalDay] of [
       // the Sign out button's text is measured against what is behind it here.
       const signOut = page.getByRole('banner').getByRole('button', { name: tr('Sign out') });
       expect(await contrastOnItsBackground(signOut)).toBeGreaterThanOrEqual(4.5);
+    });
+
+    test(`the member area's pages and dialogs have no axe violations (${locale})`, async ({ page }) => {
+      test.setTimeout(600_000);
+      const tr = translator(locale);
+      await page.goto(`/${locale}/`);
+      await page.getByRole('button', { name: tr('Accept all') }).click();
+      await page.getByRole('banner').getByRole('button', { name: tr('Sign in') }).click();
+      const signIn = page.getByRole('dialog');
+      await signIn.getByLabel(tr('Email address')).fill('anna.schmidt@example.com');
+      await signIn.getByLabel(tr('Password')).fill('Demo-Password-2026');
+      await signIn.getByRole('button', { name: tr('Sign in'), exact: true }).click();
+      await expect(signIn).toBeHidden();
+      await page.getByRole('navigation', { name: tr('Main') }).getByRole('link', { name: tr('Rewards') }).click();
+      await expect(page.getByRole('region', { name: tr('My points') })).toBeVisible();
+      await expectNoAxeViolations(page, `overview (${locale})`);
+      await page.getByRole('button', { name: tr('Show my member card') }).click();
+      const card = page.getByRole('dialog', { name: tr('My member card') });
+      await expect(card.locator('svg')).toBeVisible();
+      await expectNoAxeViolations(page, `member card (${locale})`);
+      await card.getByRole('button', { name: tr('Close') }).click();
+
+      const memberArea = page.getByRole('navigation', { name: tr('Member area') });
+      await memberArea.getByRole('link', { name: tr('Rewards') }).click();
+      const catalogue = page.getByRole('list', { name: tr('Redeem your points') });
+      await expect(catalogue.getByRole('article').first()).toBeVisible();
+      await expect(page.getByRole('region', { name: tr('Stay vouchers') }).getByRole('list')).toBeVisible();
+      await expectNoAxeViolations(page, `rewards (${locale})`);
+      await catalogue.getByRole('button', { name: tr('Redeem') }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoAxeViolations(page, `redeem confirmation (${locale})`);
+      await page.getByRole('dialog').getByRole('button', { name: tr('Keep my points') }).click();
+
+      await memberArea.getByRole('link', { name: tr('My bookings') }).click();
+      await page.getByRole('button', { name: tr('Add a booking') }).click();
+      await page.getByRole('button', { name: tr('Add booking') }).click();
+      await expect(page.getByRole('alert').first()).toBeVisible();
+      await expectNoAxeViolations(page, `bookings with the add-booking form's errors (${locale})`);
+
+      await memberArea.getByRole('link', { name: tr('Points history') }).click();
+      await page.getByRole('link', { name: tr('Request points') }).click();
+      await expect(page.getByRole('region', { name: tr('My requests') })).toBeVisible();
+      await page.getByRole('button', { name: tr('Request points') }).click();
+      await expectNoAxeViolations(page, `request points with the form's errors (${locale})`);
+
+      await memberArea.getByRole('link', { name: tr('Member offers') }).click();
+      await expect(page.getByRole('list', { name: tr('Offers to book') })).toBeVisible();
+      await expectNoAxeViolations(page, `member offers (${locale})`);
     });
 
     test(`a booking from search to a cancelled room has no axe violations (${locale})`, async ({ page }) => {

@@ -8,9 +8,12 @@ interface Entry {
   translation: string;
 }
 
-/** Reads the msgid/msgstr pairs of a catalog (single-line entries, as our catalogs are written). */
+/** The catalogs of a locale (lingui.config.ts): the main one, and the member area's. */
+const CATALOGS = ['messages', 'member'] as const;
+
+/** Reads the msgid/msgstr pairs of a locale's catalogs (single-line entries, as our catalogs are written). */
 function readCatalog(locale: string): Entry[] {
-  const text = readFileSync(join(import.meta.dirname, '../../src/locales', locale, 'messages.po'), 'utf8');
+  const text = CATALOGS.map((name) => readFileSync(join(import.meta.dirname, '../../src/locales', locale, `${name}.po`), 'utf8')).join('\n');
   const entries: Entry[] = [];
   const pattern = /^msgid (".*")\nmsgstr (".*")$/gm;
   for (const match of text.matchAll(pattern)) {

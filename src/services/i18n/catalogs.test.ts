@@ -1,8 +1,9 @@
 import { setupI18n } from '@lingui/core';
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../contract/locales';
 import { reportTranslationError } from '../errors/report';
-import { activateLocale, type CatalogLoaders, i18n, reportMissingMessages } from './catalogs';
+import { activateLocale, activateLocaleOfPath, type CatalogLoaders, i18n, reportMissingMessages } from './catalogs';
 
 vi.mock('../errors/report', () => ({ reportTranslationError: vi.fn() }));
 
@@ -45,5 +46,20 @@ describe('translation errors (spec section 8)', () => {
     stop();
     other._('absent.again');
     expect(reported.mock.calls).toEqual([[{ kind: 'missing', id: 'absent', locale: 'de' }]]);
+  });
+});
+
+describe('the member area’s catalog', () => {
+  it('is loaded beside the main catalog on the member area’s pages only', async () => {
+    // Compiled catalogs are keyed by the ids the macros make of the source texts.
+    const text = (message: string) => i18n._({ id: generateMessageId(message), message });
+    await activateLocaleOfPath('/it/');
+    expect(i18n.locale).toBe('it');
+    // Not on the home page: the member area's message is not there (the source text shows).
+    expect(text('Redeem your points')).toBe('Redeem your points');
+    await activateLocaleOfPath('/it/account/rewards');
+    expect(text('Redeem your points')).not.toBe('Redeem your points');
+    // The main catalog's messages are still there.
+    expect(text('Sign in')).not.toBe('Sign in');
   });
 });

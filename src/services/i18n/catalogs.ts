@@ -5,6 +5,7 @@ import type { Locale } from '../../contract/locales';
 // A static import costs the first load nothing: the app's entry (start-app.tsx) and the shell's analytics
 // tracker import the error handler and analytics statically, so both are in the first chunk already.
 import { reportTranslationError } from '../errors/report';
+import { isMemberOnlyPath } from '../account/dialog-rules';
 
 export type CatalogLoaders = Record<Locale, () => Promise<{ messages: Messages }>>;
 
@@ -20,7 +21,23 @@ const catalogLoaders: CatalogLoaders = {
   ar: () => import('../../locales/ar/messages.po'),
 };
 
+/**
+ * The member area's messages, a catalog of their own (lingui.config.ts): only its pages load them, so
+ * the first load of every other page does not carry them.
+ */
+const memberCatalogLoaders: CatalogLoaders = {
+  en: () => import('../../locales/en/member.po'),
+  de: () => import('../../locales/de/member.po'),
+  fr: () => import('../../locales/fr/member.po'),
+  nl: () => import('../../locales/nl/member.po'),
+  es: () => import('../../locales/es/member.po'),
+  it: () => import('../../locales/it/member.po'),
+  pl: () => import('../../locales/pl/member.po'),
+  ar: () => import('../../locales/ar/member.po'),
+};
+
 const loaded = new Set<Locale>();
+const memberLoaded = new Set<Locale>();
 
 /**
  * Sends Lingui's `missing` events to the error handler, which ignores them by design (spec section 8: the
@@ -51,14 +68,32 @@ export async function activateLocale(locale: Locale, loaders: CatalogLoaders = c
   if (i18n.locale !== locale) i18n.activate(locale);
 }
 
+/**
+ * Loads the member area's messages of a locale once, beside its main catalog (Lingui merges the two).
+ * A failure is reported and rethrown, as for the main catalog.
+ */
+export async function loadMemberCatalog(locale: Locale, loaders: CatalogLoaders = memberCatalogLoaders): Promise<void> {
+  if (memberLoaded.has(locale)) return;
+  let messages: Messages;
+  try {
+    ({ messages } = await loaders[locale]());
+  } catch (error) {
+    reportTranslationError({ kind: 'error', error });
+    throw error;
+  }
+  i18n.load(locale, messages);
+  memberLoaded.add(locale);
+}
+
 /** The locale a page is shown in: its first path segment, or the default for paths outside any locale. */
 export function displayLocale(pathname: string): Locale {
   return localeOfPath(pathname) ?? DEFAULT_LOCALE;
 }
 
-/** Activates the catalog of the page at this path. */
-export function activateLocaleOfPath(pathname: string): Promise<void> {
-  return activateLocale(displayLocale(pathname));
+/** Activates the catalog of the page at this path, with the member area's messages on its pages. */
+export async function activateLocaleOfPath(pathname: string): Promise<void> {
+  const locale = displayLocale(pathname);
+  await Promise.all([activateLocale(locale), isMemberOnlyPath(pathname) ? loadMemberCatalog(locale) : undefined]);
 }
 
 export { i18n };
