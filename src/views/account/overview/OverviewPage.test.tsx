@@ -53,6 +53,14 @@ function bff(bookings: MemberBookings = { upcoming: [upcoming('2026-12-13', 3)],
     '/members/points-status': { body: { data: status } },
     '/members/membership-levels': { body: { data: levels } },
     '/members/bookings': { body: { data: bookings } },
+    '/members/rewards': {
+      body: {
+        data: [
+          { id: 'stay-50', category: 'Voucher', name: '50 EUR off a stay', description: '', points: 5_000, amount: 50, currency: 'EUR', validityDays: 365, affordable: true },
+          { id: 'stay-25', category: 'Voucher', name: '25 EUR off a stay', description: '', points: 2_500, amount: 25, currency: 'EUR', validityDays: 365, affordable: true },
+        ],
+      },
+    },
     ...answers,
   });
 }
@@ -84,6 +92,8 @@ describe('the account overview', () => {
     expect(points.textContent).toContain('12,500 points');
     expect(points.textContent).toContain('1,200 more points on their way');
     expect(within(points).getByRole('note').textContent).toContain('800 points expire by 31 January 2027.');
+    // The cheapest reward the balance covers uses them (points are spent oldest first).
+    await waitFor(() => expect(within(points).getByRole('note').textContent).toContain('redeeming 25 EUR off a stay (2,500 points) before then uses them.'));
     const redeem = within(points).getByRole('link', { name: 'Redeem points' });
     expect(redeem.getAttribute('href')).toBe('/en/account/rewards');
 
@@ -102,7 +112,7 @@ describe('the account overview', () => {
     const attributesOf = (element: HTMLElement) => Object.fromEntries([...element.attributes].filter((attribute) => attribute.name.startsWith('data-')).map((attribute) => [attribute.name, attribute.value]));
     expect(Object.values(attributesOf(within(points).getByRole('link', { name: 'Redeem points' })))).toEqual(expect.arrayContaining(['overview', 'rewards']));
     expect(Object.values(attributesOf(within(points).getByRole('link', { name: 'All rewards' })))).toEqual(expect.arrayContaining(['overview', 'all rewards']));
-    expect(Object.values(attributesOf(screen.getByRole('link', { name: 'Levels and benefits' })))).toEqual(expect.arrayContaining(['overview', 'my status']));
+    expect(Object.values(attributesOf(within(screen.getByRole('region', { name: 'My status' })).getByRole('link', { name: 'Levels and benefits' })))).toEqual(expect.arrayContaining(['overview', 'my status']));
     expect(Object.values(attributesOf(screen.getByRole('link', { name: 'All levels and benefits' })))).toEqual(expect.arrayContaining(['overview', 'next-status benefits']));
   });
 

@@ -2,9 +2,9 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Locale } from '../../../contract/locales';
-import type { MemberBooking, PointsStatus } from '../../../contract/loyalty';
+import type { MemberBooking, PointsStatus, Reward } from '../../../contract/loyalty';
 import { selectFirstName } from '../../../machines/session/session.selectors';
-import { memberBookingsQuery, membershipLevelsQuery, pointsStatusQuery } from '../../../services/loyalty/queries';
+import { memberBookingsQuery, membershipLevelsQuery, pointsStatusQuery, rewardsQuery } from '../../../services/loyalty/queries';
 import { useMemberAreaTracking } from '../../../services/analytics/queries';
 import { PageTitle } from '../../shell/PageTitle';
 import { LoadFailed } from '../../shell/QueryState';
@@ -128,6 +128,31 @@ function Forecast({ stays, levelName, date }: { stays: number; levelName: string
 }
 
 /** The balance, the points still to come, and points that will expire unless the member acts. */
+/**
+ * Points about to run out, with the cheapest way to keep their worth (spec: points never silently lost):
+ * points are spent oldest first (decision record 0040), so the cheapest reward the balance covers uses
+ * them; below it, the points still missing for it.
+ */
+function ExpiringPoints({ status, date, locale }: { status: PointsStatus; date: string; locale: Locale }) {
+  const { t } = useLingui();
+  const access = useAuthAccess();
+  const rewards = useQuery(rewardsQuery(access, locale));
+  const cheapest = rewards.data?.reduce<Reward | null>((best, reward) => (best === null || reward.points < best.points ? reward : best), null) ?? null;
+  const expiring = formatPoints(status.expiring.points, locale);
+  const until = formatCalendarDate(date, locale);
+  const price = cheapest ? formatPoints(cheapest.points, locale) : '';
+  return (
+    <p className="account-card__warning" role="note">
+      {t`${expiring} points expire by ${until}.`}{' '}
+      {cheapest === null
+        ? t`Points are spent oldest first: a reward redeemed before then uses them.`
+        : status.balance >= cheapest.points
+          ? t`Points are spent oldest first: redeeming ${cheapest.name} (${price} points) before then uses them.`
+          : t`Points are spent oldest first: with ${formatPoints(cheapest.points - status.balance, locale)} more points by then, ${cheapest.name} (${price} points) would use them.`}
+    </p>
+  );
+}
+
 function PointsCard({ status, locale }: { status: PointsStatus; locale: Locale }) {
   const { t } = useLingui();
   const rewardsTracking = useMemberAreaTracking('overview', 'rewards');
@@ -142,11 +167,7 @@ function PointsCard({ status, locale }: { status: PointsStatus; locale: Locale }
         <Plural value={status.balance} one={`${balance} point`} other={`${balance} points`} />
       </p>
       {status.pending > 0 ? <p>{t`${pending} more points on their way: they are credited after your stays.`}</p> : null}
-      {soonest ? (
-        <p className="account-card__warning" role="note">
-          {t`${formatPoints(status.expiring.points, locale)} points expire by ${formatCalendarDate(soonest.date, locale)}. A stay booked with us before then, or a reward, keeps them.`}
-        </p>
-      ) : null}
+      {soonest ? <ExpiringPoints status={status} date={soonest.date} locale={locale} /> : null}
       <p className="account-card__actions">
         <Link className="button button--primary" to="/$locale/account/rewards" params={{ locale }} {...rewardsTracking}>
           {t`Redeem points`}
