@@ -16,6 +16,9 @@ import { serviceBannerMachine } from '../src/machines/banners/banners.machine';
 import { modificationMachine } from '../src/machines/modification/modification.machine';
 import { searchMachine } from '../src/machines/search/search.machine';
 import { targetedMessagesMachine } from '../src/machines/targeted/targeted.machine';
+import { addBookingMachine } from '../src/machines/add-booking/add-booking.machine';
+import { pointsClaimMachine } from '../src/machines/points-claim/points-claim.machine';
+import { redeemMachine } from '../src/machines/redeem/redeem.machine';
 
 /** The machines of the app's actor system, in the order the decision record presents them. */
 export const DIAGRAMMED_MACHINES: readonly { name: string; machine: AnyStateMachine; title: string }[] = [
@@ -27,6 +30,9 @@ export const DIAGRAMMED_MACHINES: readonly { name: string; machine: AnyStateMach
   { name: 'search', machine: searchMachine, title: 'The page’s search (`search`)' },
   { name: 'modification', machine: modificationMachine, title: 'Changing a booking (`modification`)' },
   { name: 'banners', machine: serviceBannerMachine, title: 'A service banner (`banner.<id>`)' },
+  { name: 'redeem', machine: redeemMachine, title: 'Redeeming points for a reward (the rewards page)' },
+  { name: 'points-claim', machine: pointsClaimMachine, title: 'Requesting missing points (the request-points page)' },
+  { name: 'add-booking', machine: addBookingMachine, title: 'Adding a booking made by phone or at the hotel (my bookings)' },
 ];
 
 const mermaidId = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9_]/g, '_');

@@ -3,6 +3,7 @@ import type { Locale } from '../../contract/locales';
 import {
   type AddExternalReservationRequest,
   AddExternalReservationResponseSchema,
+  externalReservationPath,
   MEMBER_RESERVATION_PATHS,
   MissingPointsResponseSchema,
   oldBookingPath,
@@ -107,3 +108,8 @@ export const hideOldBooking = async (access: AuthAccess, reservationNumber: stri
 /** The member's offers: promotions to book and the benefits of the member's level, in the locale. */
 export const fetchMemberSpecials = async (access: AuthAccess, locale: Locale, options: Signal = {}) =>
   (await callAuthorized(inLocale(MEMBER_SPECIALS_PATH, locale), MemberSpecialsResponseSchema, access, options)).data;
+
+/** Removes a reservation the member added (made by phone or at the hotel) from their account. */
+export const removeExternalReservation = async (access: AuthAccess, reservationNumber: string, options: Signal = {}) => {
+  await callAuthorized(externalReservationPath(reservationNumber), AnyAnswerSchema, access, { ...options, method: 'DELETE' });
+};

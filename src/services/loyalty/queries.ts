@@ -3,7 +3,7 @@ import type { Locale } from '../../contract/locales';
 import { authenticatedRetry, MEMBER_QUERY_ROOT, MEMBER_STALE_MS, subjectOf } from '../account/queries';
 import { statusOf } from '../account/errors';
 import type { AuthAccess } from '../account/requests';
-import { fetchMemberBookings, fetchMemberVouchers, fetchMembershipLevels, fetchPointsHistory, fetchPointsStatus, fetchRewards, fetchPointsClaims, fetchClaimHotels, fetchMissingPoints, fetchStayVouchers, redeemStayVoucher, fetchOldBookings, hideOldBooking, fetchMemberSpecials } from './api';
+import { fetchMemberBookings, fetchMemberVouchers, fetchMembershipLevels, fetchPointsHistory, fetchPointsStatus, fetchRewards, fetchPointsClaims, fetchClaimHotels, fetchMissingPoints, fetchStayVouchers, redeemStayVoucher, fetchOldBookings, hideOldBooking, fetchMemberSpecials, removeExternalReservation } from './api';
 
 /**
  * The member area's loyalty queries (points, levels, bookings). Only the member area's pages import them,
@@ -190,3 +190,12 @@ export const memberSpecialsQuery = (access: AuthAccess, locale: Locale) =>
     retry: authenticatedRetry,
     staleTime: LOYALTY_STALE_MS,
   });
+
+/** Removing a booking the member added from the reservation system (one request); their bookings are read again after it. */
+export function useRemoveAddedBooking(access: AuthAccess) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reservationNumber: string) => removeExternalReservation(access, reservationNumber),
+    onSuccess: () => refreshLoyalty(queryClient, access),
+  });
+}

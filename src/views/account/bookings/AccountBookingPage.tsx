@@ -1,10 +1,10 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import type { Locale } from '../../../contract/locales';
 import type { MemberBooking } from '../../../contract/loyalty';
 import { classifyOrderFailure, orderQuery } from '../../../services/booking/queries';
-import { memberBookingsQuery } from '../../../services/loyalty/queries';
+import { memberBookingsQuery, useRemoveAddedBooking } from '../../../services/loyalty/queries';
 import { useFlag } from '../../shell/flags-context';
 import { PageTitle } from '../../shell/PageTitle';
 import { CardSkeletons, LoadFailed } from '../../shell/QueryState';
@@ -114,6 +114,9 @@ function AddedBooking({ locale, reservation }: { locale: Locale; reservation: st
 
 function AddedBookingDetails({ booking, locale }: { booking: MemberBooking; locale: Locale }) {
   const { t } = useLingui();
+  const access = useAuthAccess();
+  const navigate = useNavigate();
+  const remove = useRemoveAddedBooking(access);
   const numbers = booking.rooms.map((room) => room.reservationNumber).join(', ');
   const cancelled = booking.status === 'cancelled';
   const calendar = stayCalendar({
@@ -181,6 +184,30 @@ function AddedBookingDetails({ booking, locale }: { booking: MemberBooking; loca
             </li>
           ))}
         </ul>
+      </section>
+      <section aria-labelledby="added-booking-remove">
+        <h2 id="added-booking-remove">{t`Not your booking any more?`}</h2>
+        {remove.isError ? (
+          <p role="alert" className="notice member-bookings__failure">
+            {t`The booking could not be removed. Please try again.`}
+          </p>
+        ) : null}
+        <p>
+          <button
+            type="button"
+            className="button"
+            disabled={remove.isPending}
+            aria-busy={remove.isPending}
+            onClick={() =>
+              remove.mutate(booking.rooms[0]?.reservationNumber ?? booking.orderId.replace(/^crs:/, ''), {
+                onSuccess: () => void navigate({ to: '/$locale/account/bookings', params: { locale } }),
+              })
+            }
+          >
+            {remove.isPending ? t`Removing…` : t`Remove from my account`}
+          </button>
+        </p>
+        <p className="card__meta">{t`The booking stays with the hotel; only your account no longer lists it. You can add it again with its number.`}</p>
       </section>
     </>
   );

@@ -76,7 +76,7 @@ describe('my bookings', () => {
       pointsPending: false,
       rooms: [{ reservationNumber: 'SMSB-PHONE042', roomTypeName: 'Superior Double', rateName: 'Flexible Rate', status: 'confirmed' }],
     });
-    const state = { past: [] as MemberBooking[], posts: [] as unknown[] };
+    const state = { past: [] as MemberBooking[], posts: [] as unknown[], deleted: [] as string[] };
     await renderApp(
       '/en/account/bookings',
       signedInMemberBff({
@@ -87,6 +87,13 @@ describe('my bookings', () => {
           if (body.lastName !== 'Schmidt') return { status: 404, body: { error: { code: 'not_found', message: 'We found no reservation with this number and last name' } } };
           state.past = [phoneBooking];
           return { status: 201, body: { data: phoneBooking } };
+        },
+        '/members/external-reservations/SMSB-PHONE042': (_url, init) => {
+          if (init?.method === 'DELETE') {
+            state.deleted.push('SMSB-PHONE042');
+            state.past = [];
+          }
+          return { status: 200, body: {} };
         },
       }),
     );
@@ -123,6 +130,11 @@ describe('my bookings', () => {
     expect(screen.getByText('Booked by phone or at the hotel. To change or cancel it, please contact the hotel.')).toBeTruthy();
     expect(screen.getByText('Superior Double')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Add to calendar' }).getAttribute('download')).toBe('booking-SMSB-PHONE042.ics');
+
+    // Removed from the account, it is gone from the list (the booking stays with the hotel).
+    await userEvent.click(screen.getByRole('button', { name: 'Remove from my account' }));
+    await waitFor(() => expect(screen.getByText('Past stays (0)')).toBeTruthy());
+    expect(state.deleted).toEqual(['SMSB-PHONE042']);
   });
 
   it('lists the bookings of the old website behind a disclosure, and removes one from the list', async () => {
