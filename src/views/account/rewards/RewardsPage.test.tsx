@@ -196,7 +196,7 @@ describe('stay vouchers', () => {
     await userEvent.click(add);
     await waitFor(() => expect(section.textContent).toContain('Added: your voucher for 2 nights, valid until 31 December 2027.'));
     expect(posts).toEqual(['STAY-TAKEN-1', 'STAY-DEMO-2NIGHTS']);
-    await waitFor(() => expect(within(section).getByRole('list').textContent).toContain('At Steigenberger hotels'));
+    await waitFor(() => expect(within(section).getByRole('list').textContent).toContain('Valid at Steigenberger'));
     expect(section.textContent).toContain('2 nights · 2 guests');
     expect(section.textContent).toContain('Breakfast included');
   });

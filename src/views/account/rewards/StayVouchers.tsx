@@ -60,7 +60,7 @@ function StayVoucherCard({ voucher, locale }: { voucher: StayVoucher; locale: Lo
       <p className="member-rewards__amount">
         <Plural value={voucher.nights} one="# night" other="# nights" /> · <Plural value={voucher.guests} one="# guest" other="# guests" />
       </p>
-      <p>{voucher.brand ? t`At ${voucher.brand.name} hotels` : t`At any of our hotels`}</p>
+      <p>{voucher.brand ? t`Valid at ${voucher.brand.name}` : t`Valid at any of our hotels`}</p>
       <p>{boards[voucher.board]}</p>
       <p lang="en" className="card__meta">
         {voucher.description}
