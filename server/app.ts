@@ -21,7 +21,10 @@ import { stayVoucherRoutes } from './loyalty/stay-vouchers';
 import { bffBodyLimit } from './middleware/body-limit';
 import { requestDeadline } from './middleware/deadline';
 import { errorHandler, notFoundHandler } from './middleware/errors';
+import { memberAccountRoutes } from './members/account-routes';
 import { memberReservationRoutes } from './members/reservation-routes';
+import { memberPreferenceRoutes } from './members/preference-routes';
+import { memberProfileRoutes } from './members/profile-routes';
 import { membersRoutes } from './members/routes';
 import { noStoreByDefault } from './middleware/no-store';
 import { requestLog } from './middleware/request-log';
@@ -84,6 +87,9 @@ export function createApp(deps: AppDeps) {
     .route('/', searchRoutes(deps))
     .route('/', authRoutes(auth))
     .route('/', membersRoutes(auth))
+    .route('/', memberAccountRoutes(auth))
+    .route('/', memberProfileRoutes(auth))
+    .route('/', memberPreferenceRoutes(auth))
     .route('/', loyaltyRoutes({ auth, programme: loyaltyProgramme, db: deps.db }))
     .route('/', memberSpecialsRoutes({ auth, programme: loyaltyProgramme, db: deps.db }))
     .route('/', memberReservationRoutes({ auth, db: deps.db, reservationSystem, logger: deps.logger }))

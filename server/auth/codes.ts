@@ -10,6 +10,11 @@ export const CODE_LIFETIMES: Record<OneTimeCodePurpose, number> = {
   otp: AUTH_LIMITS.otpValidMinutes * 60,
   activation: 7 * 24 * 60 * 60,
   'password-reset': 60 * 60,
+  birthday: AUTH_LIMITS.otpValidMinutes * 60,
+  name: AUTH_LIMITS.otpValidMinutes * 60,
+  'email-change': AUTH_LIMITS.otpValidMinutes * 60,
+  /** Typed like a sign-in code, so it lives as long. */
+  'cancel-membership': AUTH_LIMITS.otpValidMinutes * 60,
 };
 
 /** A 6-digit sign-in code from the operating system's secure random source. */
@@ -33,17 +38,24 @@ export interface CodeStore {
   /**
    * Keeps the code for this email and purpose, replacing any earlier one (which stops working). An
    * activation link may carry the hash of the password chosen at registration, applied only when this
-   * link is used.
+   * link is used. A `context` binds the code to one more value (the new address of an email change): it
+   * only checks with that same value, so a code mailed to one address never confirms another.
    */
-  issue(email: string, purpose: OneTimeCodePurpose, code: string, options?: { pendingPasswordHash?: string | null }): Promise<void>;
+  issue(
+    email: string,
+    purpose: OneTimeCodePurpose,
+    code: string,
+    options?: { pendingPasswordHash?: string | null; context?: string },
+  ): Promise<void>;
   /** Drops the code of this email and purpose (the email was proven another way). */
   discard(email: string, purpose: OneTimeCodePurpose): Promise<void>;
   /**
    * Whether the code is the live one: not used, not expired, fewer than the allowed wrong tries. With
    * `consume` a right code is used up in the same statement (it works once, also under concurrency). A
    * wrong code counts a try; after AUTH_LIMITS.otpMaxAttempts the code is dead, even for the right code.
+   * `context` must be the one the code was issued with (see issue).
    */
-  check(email: string, purpose: OneTimeCodePurpose, code: string, options: { consume: boolean }): Promise<boolean>;
+  check(email: string, purpose: OneTimeCodePurpose, code: string, options: { consume: boolean; context?: string }): Promise<boolean>;
   /** Counts a failed try against the live code without a code (a wrong password after a right code). */
   countFailure(email: string, purpose: OneTimeCodePurpose): Promise<void>;
   /** The activation row of a link token, used or not, expired or not (the caller tells the outcomes apart). */
@@ -72,9 +84,10 @@ export interface CodeStore {
  */
 export function createCodeStore({ db, keys, now }: { db: Database; keys: KeyStore; now: () => Date }): CodeStore {
   // `registration-proof` keeps the proofs apart from every stored code MAC (another input, another value).
-  async function mac(purpose: OneTimeCodePurpose | 'registration-proof', email: string, code: string): Promise<string> {
+  async function mac(purpose: OneTimeCodePurpose | 'registration-proof', email: string, code: string, context?: string): Promise<string> {
+    // Without a context the input is what it always was, so codes issued before contexts existed still check.
     return createHmac('sha256', await keys.hmacKey())
-      .update(`${purpose}\n${email}\n${code}`)
+      .update(`${purpose}\n${email}\n${code}${context === undefined ? '' : `\n${context}`}`)
       .digest('base64url');
   }
   const live = (email: string, purpose: OneTimeCodePurpose, at: Date) =>
@@ -89,7 +102,7 @@ export function createCodeStore({ db, keys, now }: { db: Database; keys: KeyStor
   return {
     async issue(email, purpose, code, options = {}) {
       const at = now();
-      const codeHash = await mac(purpose, purpose === 'activation' ? '' : email, code);
+      const codeHash = await mac(purpose, purpose === 'activation' ? '' : email, code, options.context);
       const expiresAt = new Date(at.getTime() + CODE_LIFETIMES[purpose] * 1000);
       const pendingPasswordHash = purpose === 'activation' ? (options.pendingPasswordHash ?? null) : null;
       await db
@@ -105,9 +118,9 @@ export function createCodeStore({ db, keys, now }: { db: Database; keys: KeyStor
       await db.delete(oneTimeCodes).where(and(eq(oneTimeCodes.email, email), eq(oneTimeCodes.purpose, purpose)));
     },
 
-    async check(email, purpose, code, { consume }) {
+    async check(email, purpose, code, { consume, context }) {
       const at = now();
-      const matches = and(live(email, purpose, at), eq(oneTimeCodes.codeHash, await mac(purpose, email, code)));
+      const matches = and(live(email, purpose, at), eq(oneTimeCodes.codeHash, await mac(purpose, email, code, context)));
       const rows = consume
         ? await db.update(oneTimeCodes).set({ usedAt: at }).where(matches).returning({ id: oneTimeCodes.id })
         : await db.select({ id: oneTimeCodes.id }).from(oneTimeCodes).where(matches);

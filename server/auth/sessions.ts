@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { exchangeCodes, members, refreshTokens, sessions } from '../db/schema';
 import { tokenDigest } from './codes';
@@ -31,7 +31,8 @@ export interface SessionStore {
   /** The session of a refresh token still unused, without using it (logout by cookie). */
   sessionOfRefreshToken(refreshToken: string): Promise<string | undefined>;
   revoke(sessionId: string, reason: string): Promise<void>;
-  revokeAllOf(memberId: number, reason: string): Promise<void>;
+  /** Every live session of the member ends, but the one named in `except` (the caller's, after a change they proved). */
+  revokeAllOf(memberId: number, reason: string, options?: { except?: string }): Promise<void>;
   /** A single-use code, valid two minutes, that a URL can carry and POST /auth/token trades for a session token. */
   issueExchangeCode(sessionId: string): Promise<string>;
   /** The code's session with a new refresh token; undefined for an unknown, used or expired code. */
@@ -119,11 +120,13 @@ export function createSessionStore({ db, now }: { db: Database; now: () => Date 
 
     revoke,
 
-    async revokeAllOf(memberId, reason) {
+    async revokeAllOf(memberId, reason, options = {}) {
       await db
         .update(sessions)
         .set({ revokedAt: now(), revokedReason: reason })
-        .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)));
+        .where(
+          and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt), options.except === undefined ? undefined : ne(sessions.id, options.except)),
+        );
     },
 
     async issueExchangeCode(sessionId) {

@@ -355,7 +355,8 @@ export const membershipLevels = pgTable(
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const MEMBER_STATUSES = ['pending', 'active'] as const;
+/** `cancelled`: the member left the programme (decision record 0046); the row stays, anonymised, for what refers to it. */
+export const MEMBER_STATUSES = ['pending', 'active', 'cancelled'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
 /**
@@ -378,6 +379,10 @@ export const members = pgTable(
     postalCode: text('postal_code'),
     city: text('city'),
     countryCode: char('country_code', { length: 2 }),
+    /** The address's state or province (ISO 3166-2 part after the country), for countries that have them. */
+    stateCode: text('state_code'),
+    /** E.164 (`+4930123456`); null: none given. */
+    phone: text('phone'),
     /** The loyalty system's id, set when the loyalty profile is created at activation. */
     dailypointMasterId: text('dailypoint_master_id').unique(),
     /** argon2id, encoded (`$argon2id$v=19$m=...`); null: the member signs in with one-time codes only. */
@@ -393,7 +398,7 @@ export const members = pgTable(
   },
   (t) => [
     check('members_email_lower_case', sql`${t.email} = lower(${t.email})`),
-    check('members_status', sql`${t.status} in ('pending', 'active')`),
+    check('members_status', sql`${t.status} in ('pending', 'active', 'cancelled')`),
     check('members_active_has_activation', sql`${t.status} <> 'active' or ${t.activatedAt} is not null`),
     // A password set before the email is proven never becomes the member's (it waits on the activation link).
     check('members_pending_has_no_password', sql`${t.status} <> 'pending' or ${t.passwordHash} is null`),
@@ -442,7 +447,12 @@ export const socialIdentities = pgTable(
   ],
 );
 
-export const ONE_TIME_CODE_PURPOSES = ['otp', 'activation', 'password-reset'] as const;
+/**
+ * `birthday`, `name` and `email-change`: the codes a signed-in member is mailed to change those parts of
+ * the profile (server/members/profile-routes.ts); each works only for its own change. `cancel-membership`:
+ * the code that confirms leaving the programme (server/members/account-routes.ts).
+ */
+export const ONE_TIME_CODE_PURPOSES = ['otp', 'activation', 'password-reset', 'birthday', 'name', 'email-change', 'cancel-membership'] as const;
 export type OneTimeCodePurpose = (typeof ONE_TIME_CODE_PURPOSES)[number];
 
 /**
@@ -470,7 +480,7 @@ export const oneTimeCodes = pgTable(
   (t) => [
     unique('one_time_codes_email_purpose').on(t.email, t.purpose),
     index('one_time_codes_hash_idx').on(t.codeHash),
-    check('one_time_codes_purpose', sql`${t.purpose} in ('otp', 'activation', 'password-reset')`),
+    check('one_time_codes_purpose', sql`${t.purpose} in ('otp', 'activation', 'password-reset', 'birthday', 'name', 'email-change', 'cancel-membership')`),
     check('one_time_codes_attempts', sql`${t.attempts} >= 0`),
   ],
 );
@@ -1232,4 +1242,214 @@ export const stayVouchers = pgTable(
     check('stay_vouchers_used_once_redeemed', sql`${t.usedAt} is null or ${t.memberId} is not null`),
     index('stay_vouchers_member_idx').on(t.memberId),
   ],
+);
+
+// ---------- preferences, brand preferences, newsletters (docs/decisions/0044-preferences-newsletters-double-opt-in.md) ----------
+
+/** A brand of the group a member likes (spec section 3: brand preference item). A row is a choice; no row, no choice. */
+export const memberBrandPreferences = pgTable(
+  'member_brand_preferences',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    createdAt: moment('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.brandId] })],
+);
+
+export const USER_TYPES = ['b2c', 'b2b'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+/**
+ * Members who are business customers (B2B): they get the B2B double opt-in wording (spec section 5). A
+ * member without a row is a consumer (B2C), which is every member who registers on the website.
+ */
+export const memberUserTypes = pgTable(
+  'member_user_types',
+  {
+    memberId: integer('member_id')
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    userType: text('user_type').$type<UserType>().notNull(),
+  },
+  (t) => [check('member_user_types_user_type', sql`${t.userType} in ('b2c', 'b2b')`)],
+);
+
+export const NEWSLETTER_SUBSCRIPTION_STATUSES = ['pending', 'active'] as const;
+export type NewsletterSubscriptionStatus = (typeof NEWSLETTER_SUBSCRIPTION_STATUSES)[number];
+
+/**
+ * Who receives which newsletter (names from the catalogue in server/members/preferences.ts). A member's
+ * subscription is theirs by id (it follows an email change); a visitor's is by email (lower case).
+ * `pending` until the confirmation link mailed to the address is followed (double opt-in); unsubscribing
+ * deletes the row, and with it any confirmation link still waiting.
+ */
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: id(),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    newsletter: text('newsletter').notNull(),
+    status: text('status').$type<NewsletterSubscriptionStatus>().notNull(),
+    /** The language of the subscriber's mails. */
+    locale: text('locale').$type<Locale>().notNull(),
+    createdAt: moment('created_at').notNull(),
+    confirmedAt: moment('confirmed_at'),
+  },
+  (t) => [
+    unique('newsletter_subscriptions_member_newsletter').on(t.memberId, t.newsletter),
+    unique('newsletter_subscriptions_email_newsletter').on(t.email, t.newsletter),
+    check('newsletter_subscriptions_member_or_email', sql`(${t.memberId} is null) <> (${t.email} is null)`),
+    check('newsletter_subscriptions_email_lower_case', sql`${t.email} = lower(${t.email})`),
+    check('newsletter_subscriptions_status', sql`${t.status} in ('pending', 'active')`),
+    check('newsletter_subscriptions_active_is_confirmed', sql`${t.status} <> 'active' or ${t.confirmedAt} is not null`),
+  ],
+);
+
+/** Confirmation links of pending subscriptions: SHA-256 of the token, single use, 7 days. */
+export const newsletterConfirmations = pgTable(
+  'newsletter_confirmations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => newsletterSubscriptions.id, { onDelete: 'cascade' }),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
+    createdAt: moment('created_at').notNull(),
+  },
+  (t) => [index('newsletter_confirmations_subscription_idx').on(t.subscriptionId)],
+);
+
+// ---------- member profile: email changes and billing addresses (docs/decisions/0045-profile-changes-with-codes.md) ----------
+
+/**
+ * The new email address a member asked to switch to, until the code mailed there proves it. One per
+ * member: a new request replaces the earlier one (and its code). Nothing here is the member's address yet.
+ */
+export const memberEmailChanges = pgTable(
+  'member_email_changes',
+  {
+    memberId: integer('member_id')
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    requestedAt: moment('requested_at').notNull(),
+  },
+  (t) => [check('member_email_changes_lower_case', sql`${t.newEmail} = lower(${t.newEmail})`)],
+);
+
+/**
+ * Addresses a member keeps for invoices (spec section 7: billing addresses). Random ids, so an id tells
+ * nothing about how many there are; at most MAX_BILLING_ADDRESSES per member, counted under the member's
+ * row lock.
+ */
+export const memberBillingAddresses = pgTable(
+  'member_billing_addresses',
+  {
+    id: uuid('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    companyName: text('company_name'),
+    /** Upper case without spaces or punctuation, e.g. `DE123456789`. */
+    vatId: text('vat_id'),
+    street: text('street').notNull(),
+    postalCode: text('postal_code').notNull(),
+    city: text('city').notNull(),
+    countryCode: char('country_code', { length: 2 }).notNull(),
+    stateCode: text('state_code'),
+    createdAt: moment('created_at').notNull(),
+    updatedAt: moment('updated_at').notNull(),
+  },
+  (t) => [index('member_billing_addresses_member_idx').on(t.memberId, t.createdAt)],
+);
+
+// ---------- member account: favourites, promo code, forms, leaving (docs/decisions/0046-favourites-promo-contact-and-leaving.md) ----------
+
+/** A member's favourite hotels (spec section 3), newest first by `added_at`; at most MEMBER_ACCOUNT_LIMITS.favourites, counted under the member's row lock. */
+export const memberFavouriteHotels = pgTable(
+  'member_favourite_hotels',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id, { onDelete: 'cascade' }),
+    addedAt: moment('added_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.hotelId] }), index('member_favourite_hotels_member_idx').on(t.memberId, t.addedAt)],
+);
+
+/**
+ * The promo code a member redeemed (spec section 7: member promo code), one per member. The web app
+ * prefills the booking search with it; the search itself checks the code as for anyone.
+ */
+export const memberPromoCodes = pgTable('member_promo_codes', {
+  memberId: integer('member_id')
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  promotionId: integer('promotion_id')
+    .notNull()
+    .references(() => promotions.id, { onDelete: 'cascade' }),
+  setAt: moment('set_at').notNull(),
+});
+
+export const FORM_SUBMISSION_KINDS = ['contact', 'content-form'] as const;
+export type FormSubmissionKind = (typeof FORM_SUBMISSION_KINDS)[number];
+
+/**
+ * Messages to the service team: the contact form (subject, message, maybe a reservation number) and the
+ * forms of content pages (a form id and its fields). Each is also mailed to the service address. A
+ * member's carries the member (name and email as the profile had them); a visitor's the name and email
+ * typed. A member who leaves takes theirs along (decision record 0046).
+ */
+export const formSubmissions = pgTable(
+  'form_submissions',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind').$type<FormSubmissionKind>().notNull(),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    email: text('email'),
+    locale: text('locale').$type<Locale>().notNull(),
+    subject: text('subject'),
+    message: text('message'),
+    reservationNumber: text('reservation_number'),
+    formId: text('form_id'),
+    fields: jsonb('fields').$type<Record<string, string>>(),
+    createdAt: moment('created_at').notNull(),
+  },
+  (t) => [
+    check('form_submissions_kind', sql`${t.kind} in ('contact', 'content-form')`),
+    check('form_submissions_contact', sql`${t.kind} <> 'contact' or (${t.subject} is not null and ${t.message} is not null and ${t.email} is not null)`),
+    check('form_submissions_content_form', sql`${t.kind} <> 'content-form' or (${t.formId} is not null and ${t.fields} is not null)`),
+    index('form_submissions_member_idx').on(t.memberId),
+    index('form_submissions_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Memberships that ended (decision record 0046): when, and what was forfeited. Nothing here names the
+ * person; the member row it belongs to is anonymised in the same transaction. One row per member, so a
+ * second confirmation cannot end the membership twice.
+ */
+export const memberCancellations = pgTable(
+  'member_cancellations',
+  {
+    memberId: integer('member_id')
+      .primaryKey()
+      .references(() => members.id),
+    cancelledAt: moment('cancelled_at').notNull(),
+    pointsForfeited: integer('points_forfeited').notNull(),
+    vouchersExpired: integer('vouchers_expired').notNull(),
+    upcomingBookingsKept: integer('upcoming_bookings_kept').notNull(),
+  },
+  (t) => [check('member_cancellations_counts', sql`${t.pointsForfeited} >= 0 and ${t.vouchersExpired} >= 0 and ${t.upcomingBookingsKept} >= 0`)],
 );

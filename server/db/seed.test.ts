@@ -63,6 +63,23 @@ describe('seedIfEmpty', () => {
     expect(await tableDigests(database.db)).toEqual(digestAfterSeed);
   });
 
+  it('gives a database seeded before newsletter subscriptions existed the demo members’ subscriptions, and only once', async () => {
+    await database.db.delete(t.newsletterSubscriptions);
+    expect(await seedIfEmpty(database.db, TEST_TODAY)).toBe(false);
+    const rows = await database.db
+      .select({ email: t.members.email, newsletter: t.newsletterSubscriptions.newsletter, status: t.newsletterSubscriptions.status })
+      .from(t.newsletterSubscriptions)
+      .innerJoin(t.members, eq(t.members.id, t.newsletterSubscriptions.memberId))
+      .orderBy(asc(t.members.email));
+    // Anna receives the main newsletter (README); Omar asked for it and has not confirmed yet.
+    expect(rows).toEqual([
+      { email: 'anna.schmidt@example.com', newsletter: 'HW_NL-SHG_NL_B2C', status: 'active' },
+      { email: 'omar.haddad@example.com', newsletter: 'HW_NL-SHG_NL_B2C', status: 'pending' },
+    ]);
+    expect(await seedIfEmpty(database.db, TEST_TODAY)).toBe(false);
+    expect(await countRows(t.newsletterSubscriptions)).toBe(2);
+  });
+
   it('builds the same rows from the same date, without touching a database', () => {
     expect(buildSeedRows(today)).toEqual(buildSeedRows(today));
   });
@@ -189,6 +206,19 @@ describe('seed data', () => {
     expect(new Set(modes)).toEqual(new Set(t.ADDON_PRICING_MODES));
     const [global] = await database.db.select({ n: count() }).from(t.addons).where(sql`${t.addons.hotelId} IS NULL`);
     expect(global?.n).toBeGreaterThan(0);
+  });
+
+  it('gives the demo member Anna two favourite hotels of the seed, newest first', async () => {
+    const rows = await database.db
+      .select({ email: t.members.email, code: t.hotels.hotelCode })
+      .from(t.memberFavouriteHotels)
+      .innerJoin(t.members, eq(t.members.id, t.memberFavouriteHotels.memberId))
+      .innerJoin(t.hotels, eq(t.hotels.id, t.memberFavouriteHotels.hotelId))
+      .orderBy(desc(t.memberFavouriteHotels.addedAt));
+    expect(rows).toEqual([
+      { email: 'anna.schmidt@example.com', code: 'SBTG' },
+      { email: 'anna.schmidt@example.com', code: 'SIFM' },
+    ]);
   });
 
   it('has the membership levels in order and the 19 supported currencies', async () => {

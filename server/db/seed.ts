@@ -13,10 +13,12 @@ import {
   MEMBERSHIP_LEVELS,
   RATE_PAIRS,
 } from './seed/catalogue';
+import { insertDemoFavourites } from './seed/favourites';
 import { CITIES, COUNTRIES } from './seed/geography';
 import { ensureInventoryWindow } from './seed/inventory';
 import { insertDemoLoyalty } from './seed/loyalty';
 import { insertDemoMembers, insertDemoPreferences } from './seed/members';
+import { insertDemoNewsletters } from './seed/newsletters';
 import { insertServiceMessages, insertTargetedMessages } from './seed/messages';
 import { insertPromotions } from './seed/promotions';
 import { insertDemoReservations } from './seed/reservations';
@@ -47,6 +49,8 @@ export async function seedIfEmpty(db: Database, today: Date): Promise<boolean> {
       await insertDemoMembers(tx, businessDate(today));
       // And their preference choices.
       await insertDemoPreferences(tx);
+      // And their newsletter subscriptions.
+      await insertDemoNewsletters(tx, businessDate(today));
       // Likewise the demo promo codes.
       await insertPromotions(tx, businessDate(today));
       // And the demo vouchers of the booking journey.
@@ -57,6 +61,8 @@ export async function seedIfEmpty(db: Database, today: Date): Promise<boolean> {
       await insertDemoReservations(tx, businessDate(today));
       // And the demo stay vouchers.
       await insertDemoStayVouchers(tx, businessDate(today));
+      // And the demo member's favourite hotels.
+      await insertDemoFavourites(tx, businessDate(today));
       // And the demo service banners and targeted messages.
       await insertServiceMessages(tx);
       await insertTargetedMessages(tx);
@@ -157,11 +163,13 @@ export async function insertSeed(db: Writer, today: IsoDate): Promise<void> {
   ]);
   await insertDemoMembers(db, today);
   await insertDemoPreferences(db);
+  await insertDemoNewsletters(db, today);
   await insertPromotions(db, today);
   await insertDemoVouchers(db, today);
   await insertDemoLoyalty(db, today);
   await insertDemoReservations(db, today);
   await insertDemoStayVouchers(db, today);
+  await insertDemoFavourites(db, today);
   await insertServiceMessages(db);
   await insertTargetedMessages(db);
 }

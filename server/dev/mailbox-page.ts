@@ -24,6 +24,10 @@ const KIND_LABELS: Record<MailRow['kind'], string> = {
   'booking-cancellation': 'Cancellation',
   'booking-modification': 'Booking change',
   'security-notice': 'Security notice',
+  'newsletter-confirmation': 'Newsletter confirmation',
+  contact: 'Contact form',
+  'content-form': 'Content form',
+  'membership-cancellation': 'Membership cancellation',
 };
 
 const dateTime = (value: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }).format(value);

@@ -18,7 +18,7 @@ import { PREFERENCES } from './preferences';
 
 /*
  * The preferences and newsletters helpers (spec section 7, helpers by locale) for the seeded members:
- * Anna has two preferences on and the main newsletter; Omar has neither.
+ * Anna has two preferences on and the main newsletter; Omar has chosen none and has not confirmed his newsletter.
  */
 
 const database = useTestDatabase();

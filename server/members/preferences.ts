@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { MAIN_NEWSLETTER_ID, type NewsletterItem, type PreferenceItem } from '../../src/contract/auth';
+import { and, asc, eq } from 'drizzle-orm';
+import { MAIN_NEWSLETTER_ID, type PreferenceItem } from '../../src/contract/auth';
+import type { BrandPreferenceItem } from '../../src/contract/member-preferences';
 import { type Locale, type LocalizedText, pickLocalized } from '../../src/contract/locales';
 import type { Database } from '../db/database';
-import { memberPreferences } from '../db/schema';
-import type { Member } from './store';
+import { brands, memberBrandPreferences, memberPreferences } from '../db/schema';
 
 /**
  * The preferences a member may choose, in the order they are shown. The names are stored with each
@@ -84,11 +84,12 @@ interface Newsletter {
   /** The newsletter's id in the loyalty system (dailypoint). */
   dailypointId: string;
   label: LocalizedText;
-  /** Whether the member receives it. */
-  subscribed(member: Pick<Member, 'newsletter'>): boolean;
 }
 
-/** The newsletters, main one first. The main one is the member's newsletter consent (members.newsletter). */
+/**
+ * The newsletters, main one first. Who receives which is in newsletter_subscriptions (server/members/newsletters.ts);
+ * members.newsletter mirrors the main one for the member's profile.
+ */
 export const NEWSLETTERS: readonly Newsletter[] = [
   {
     name: MAIN_NEWSLETTER_ID,
@@ -103,9 +104,10 @@ export const NEWSLETTERS: readonly Newsletter[] = [
       pl: 'Newsletter H Rewards',
       ar: 'النشرة الإخبارية لبرنامج H Rewards',
     },
-    subscribed: (member) => member.newsletter,
   },
 ];
+
+export const newsletterNamed = (name: string): Newsletter | undefined => NEWSLETTERS.find((newsletter) => newsletter.name === name);
 
 /** Every preference of the catalogue with the member's choice; one the member never chose is inactive. */
 export async function preferencesOf(db: Pick<Database, 'select'>, memberId: number, locale: Locale): Promise<PreferenceItem[]> {
@@ -121,12 +123,47 @@ export async function preferencesOf(db: Pick<Database, 'select'>, memberId: numb
   }));
 }
 
-/** Every newsletter with whether the member receives it. */
-export function newslettersOf(member: Pick<Member, 'newsletter'>, locale: Locale): NewsletterItem[] {
-  return NEWSLETTERS.map((newsletter) => ({
-    name: newsletter.name,
-    label: pickLocalized(newsletter.label, locale),
-    active: newsletter.subscribed(member),
-    dailypointId: newsletter.dailypointId,
-  }));
+/**
+ * Chooses or unchooses a preference of the catalogue; idempotent. The row is kept when unchosen (as the
+ * seed's turned-off choice is), so the answer is the same as for a preference never chosen.
+ */
+export async function setPreference(
+  db: Pick<Database, 'insert'>,
+  memberId: number,
+  name: string,
+  active: boolean,
+  locale: Locale,
+): Promise<PreferenceItem | undefined> {
+  const preference = PREFERENCES.find((candidate) => candidate.name === name);
+  if (!preference) return undefined;
+  await db
+    .insert(memberPreferences)
+    .values({ memberId, name: preference.name, active })
+    .onConflictDoUpdate({ target: [memberPreferences.memberId, memberPreferences.name], set: { active } });
+  return { name: preference.name, label: pickLocalized(preference.label, locale), active };
+}
+
+/** Every brand of the group, in its order, with the member's choice. Brand names are names, not translated. */
+export async function brandPreferencesOf(db: Pick<Database, 'select'>, memberId: number): Promise<BrandPreferenceItem[]> {
+  const rows = await db
+    .select({ code: brands.code, name: brands.name, chosen: memberBrandPreferences.memberId })
+    .from(brands)
+    .leftJoin(memberBrandPreferences, and(eq(memberBrandPreferences.brandId, brands.id), eq(memberBrandPreferences.memberId, memberId)))
+    .orderBy(asc(brands.sortOrder), asc(brands.code));
+  return rows.map((row) => ({ name: row.code, label: row.name, active: row.chosen !== null }));
+}
+
+/** Chooses or unchooses a brand by its code; idempotent (a row is a choice). Undefined for an unknown code. */
+export async function setBrandPreference(
+  db: Pick<Database, 'select' | 'insert' | 'delete'>,
+  memberId: number,
+  code: string,
+  active: boolean,
+  now: Date,
+): Promise<BrandPreferenceItem | undefined> {
+  const [brand] = await db.select({ id: brands.id, code: brands.code, name: brands.name }).from(brands).where(eq(brands.code, code));
+  if (!brand) return undefined;
+  if (active) await db.insert(memberBrandPreferences).values({ memberId, brandId: brand.id, createdAt: now }).onConflictDoNothing();
+  else await db.delete(memberBrandPreferences).where(and(eq(memberBrandPreferences.memberId, memberId), eq(memberBrandPreferences.brandId, brand.id)));
+  return { name: brand.code, label: brand.name, active };
 }

@@ -23,7 +23,6 @@ import { startSession } from '../auth/sign-in';
 import type { AppEnv } from '../env';
 import { errorBody, notFound } from '../middleware/errors';
 import { validate } from '../middleware/validate';
-import { newslettersOf, preferencesOf } from './preferences';
 import { registrationSource } from './sources';
 import { type Member, toProfile } from './store';
 
@@ -36,7 +35,8 @@ const LooseValidateEmailSchema = v.object({
 
 /**
  * Membership (spec section 7 "Members"): registration and activation, password reset, email checks,
- * registration sources, and the signed-in member's profile, status, preferences and newsletters.
+ * registration sources, and the signed-in member's profile and status (preferences and newsletters:
+ * server/members/preference-routes.ts).
  */
 export function membersRoutes(auth: Auth) {
   const { limiter, codes, members, sessions, settings } = auth;
@@ -285,8 +285,6 @@ export function membersRoutes(auth: Auth) {
       new Hono<MemberEnv>()
         .use(MEMBER_PATHS.profile, bearer)
         .use(MEMBER_PATHS.status, bearer)
-        .use(MEMBER_PATHS.preferences, bearer)
-        .use(MEMBER_PATHS.newsletters, bearer)
         .use(MEMBER_PATHS.completeProfile, bearer)
         .get(MEMBER_PATHS.profile, async (c) => c.json({ data: toProfile(await currentMember(c.get('session').memberId)) }, 200))
         .get(MEMBER_PATHS.status, validate('query', LocaleQuerySchema), async (c) => {
@@ -302,13 +300,6 @@ export function membersRoutes(auth: Auth) {
             200,
           );
         })
-        .get(MEMBER_PATHS.preferences, validate('query', LocaleQuerySchema), async (c) =>
-          c.json({ data: await preferencesOf(auth.db, c.get('session').memberId, c.req.valid('query').locale) }, 200),
-        )
-        .get(MEMBER_PATHS.newsletters, validate('query', LocaleQuerySchema), async (c) => {
-          const member = await currentMember(c.get('session').memberId);
-          return c.json({ data: newslettersOf(member, c.req.valid('query').locale) }, 200);
-        })
         .post(MEMBER_PATHS.completeProfile, validate('json', CompleteProfileRequestSchema), async (c) => {
           const body = c.req.valid('json');
           const updated = await members.update(c.get('session').memberId, {
@@ -322,6 +313,8 @@ export function membersRoutes(auth: Auth) {
                   postalCode: body.address.postalCode,
                   city: body.address.city,
                   countryCode: body.address.countryCode.toUpperCase(),
+                  // A state belongs to the address it was given with (update-profile-address).
+                  stateCode: null,
                 }
               : {}),
           });

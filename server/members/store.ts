@@ -148,7 +148,8 @@ export function toProfile(member: Member): MemberProfile {
           postalCode: member.postalCode,
           city: member.city,
           countryCode: member.countryCode,
-          text: `${member.street}, ${member.postalCode} ${member.city}, ${member.countryCode}`,
+          state: member.stateCode,
+          text: `${member.street}, ${member.postalCode} ${member.city}, ${member.stateCode ? `${member.stateCode}, ` : ''}${member.countryCode}`,
         }
       : null;
   return {
@@ -160,6 +161,7 @@ export function toProfile(member: Member): MemberProfile {
     birthday: member.birthday,
     locale: member.locale,
     address,
+    phone: member.phone,
     dailypointMasterId: member.dailypointMasterId ?? '',
     profileComplete: Boolean(member.salutation && member.birthday && address),
     extras: { newsletter: member.newsletter },

@@ -223,7 +223,19 @@ export const MemberProfileSchema = v.object({
   salutation: v.nullable(v.picklist(SALUTATIONS)),
   birthday: v.nullable(v.string()),
   locale: LocaleSchema,
-  address: v.nullable(v.object({ street: v.string(), postalCode: v.string(), city: v.string(), countryCode: v.string(), text: v.string() })),
+  address: v.nullable(
+    v.object({
+      street: v.string(),
+      postalCode: v.string(),
+      city: v.string(),
+      countryCode: v.string(),
+      /** The state's code where the country has states (src/contract/member-profile.ts). */
+      state: v.optional(v.nullable(v.string())),
+      text: v.string(),
+    }),
+  ),
+  /** E.164, e.g. `+4930123456`; null when none is given. */
+  phone: v.optional(v.nullable(v.string())),
   dailypointMasterId: v.string(),
   profileComplete: v.boolean(),
   extras: v.record(v.string(), v.unknown()),
@@ -278,7 +290,7 @@ export type SessionClaims = v.InferOutput<typeof SessionClaimsSchema>;
 
 /** One mail in the development outbox. */
 /** What a mail in the development outbox is for (the database keeps the same list). */
-export const OUTBOX_MAIL_KINDS = ['otp', 'activation', 'password-reset', 'booking-confirmation', 'booking-cancellation', 'booking-modification', 'security-notice'] as const;
+export const OUTBOX_MAIL_KINDS = ['otp', 'activation', 'password-reset', 'booking-confirmation', 'booking-cancellation', 'booking-modification', 'security-notice', 'newsletter-confirmation', 'contact', 'content-form', 'membership-cancellation'] as const;
 
 export const OutboxMailSchema = v.object({
   id: v.string(),
