@@ -1,14 +1,8 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { asc, sql } from 'drizzle-orm';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIN_NEWSLETTER_ID } from '../../src/contract/auth';
-import { createScratchPostgresDatabase } from '../../test/bff/database';
-import { type DatabaseHandle, MIGRATIONS_FOLDER, migrate, openDatabase } from './database';
+import { databaseBefore, type MigrationTestDatabase } from '../../test/bff/migration-database';
+import { type DatabaseHandle, migrate } from './database';
 import * as t from './schema';
 
 /*
@@ -17,31 +11,12 @@ import * as t from './schema';
  * the activation link; a member without it gets nothing.
  */
 
+let database: MigrationTestDatabase;
 let handle: DatabaseHandle;
-let dropDatabase: (() => Promise<void>) | undefined;
-let folder = '';
-
-/** The migrations up to 0017 only: the database as it was before newsletter subscriptions. */
-async function migrateBeforeNewsletters(): Promise<void> {
-  folder = await mkdtemp(join(tmpdir(), 'migrations-0017-'));
-  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalPath = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((entry) => entry.tag < '0018');
-  await writeFile(journalPath, JSON.stringify(journal));
-  if (handle.kind === 'pglite') await migratePglite(handle.db as unknown as PgliteDatabase<typeof t>, { migrationsFolder: folder });
-  else await migratePostgres(handle.db as Parameters<typeof migratePostgres>[0], { migrationsFolder: folder });
-}
 
 beforeAll(async () => {
-  if (process.env.DATABASE_URL) {
-    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL);
-    dropDatabase = scratch.drop;
-    handle = await openDatabase({ databaseUrl: scratch.url });
-  } else {
-    handle = await openDatabase({ inMemory: true });
-  }
-  await migrateBeforeNewsletters();
+  database = await databaseBefore('0018');
+  handle = database.handle;
   // Plain SQL: the columns members had at 0017, whatever later migrations add.
   await handle.db.execute(sql`
     INSERT INTO members (guid, email, first_name, last_name, locale, status, activated_at, newsletter, created_at) VALUES
@@ -53,9 +28,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await handle?.close();
-  await dropDatabase?.();
-  if (folder) await rm(folder, { recursive: true, force: true });
+  await database?.close();
 });
 
 describe('migration 0018', () => {

@@ -1,15 +1,9 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart } from '../../src/contract/ecommerce';
-import { createScratchPostgresDatabase } from '../../test/bff/database';
 import { ledgerTotals } from '../loyalty/ledger';
-import { type DatabaseHandle, MIGRATIONS_FOLDER, migrate, openDatabase } from './database';
+import { databaseBefore, type MigrationTestDatabase } from '../../test/bff/migration-database';
+import { type DatabaseHandle, migrate } from './database';
 import * as t from './schema';
 
 /*
@@ -18,21 +12,8 @@ import * as t from './schema';
  * kept through the next year end, and the ledger refuses changes to its entries.
  */
 
+let database: MigrationTestDatabase;
 let handle: DatabaseHandle;
-let dropDatabase: (() => Promise<void>) | undefined;
-let folder = '';
-
-/** The migrations up to 0014 only: the database as it was before the ledger. */
-async function migrateBeforeLedger(): Promise<void> {
-  folder = await mkdtemp(join(tmpdir(), 'migrations-0014-'));
-  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalPath = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((entry) => entry.tag < '0015');
-  await writeFile(journalPath, JSON.stringify(journal));
-  if (handle.kind === 'pglite') await migratePglite(handle.db as unknown as PgliteDatabase<typeof t>, { migrationsFolder: folder });
-  else await migratePostgres(handle.db as Parameters<typeof migratePostgres>[0], { migrationsFolder: folder });
-}
 
 const MEMBER_GUIDS = ['00000000-0000-4000-8000-00000000a001', '00000000-0000-4000-8000-00000000a002'];
 const CART_ID = '00000000-0000-4000-8000-00000000c001';
@@ -40,14 +21,8 @@ const ORDER_ID = '00000000-0000-4000-8000-00000000d001';
 const RESERVATION_ID = '00000000-0000-4000-8000-00000000e001';
 
 beforeAll(async () => {
-  if (process.env.DATABASE_URL) {
-    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL);
-    dropDatabase = scratch.drop;
-    handle = await openDatabase({ databaseUrl: scratch.url });
-  } else {
-    handle = await openDatabase({ inMemory: true });
-  }
-  await migrateBeforeLedger();
+  database = await databaseBefore('0015');
+  handle = database.handle;
   const { db } = handle;
   const at = new Date('2026-03-01T10:00:00Z');
   await db.insert(t.currencies).values({ code: 'EUR', decimals: 2, ratePerEurMicros: 1_000_000, sortOrder: 1 });
@@ -132,9 +107,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await handle?.close();
-  await dropDatabase?.();
-  if (folder) await rm(folder, { recursive: true, force: true });
+  await database?.close();
 });
 
 const memberId = async (guid: string) => (await handle.db.select({ id: t.members.id }).from(t.members).where(eq(t.members.guid, guid)))[0]?.id ?? 0;
