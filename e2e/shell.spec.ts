@@ -138,11 +138,11 @@ test('each page links its alternates in every locale, x-default and a canonical'
   await expect(page.locator('head title')).toHaveCount(1);
 });
 
-test('an unknown locale and an unbuilt page get the real not-found page', async ({ page }) => {
+test('an unknown locale and an unknown page get the real not-found page', async ({ page }) => {
   const unknownLocale = await page.goto('/xx/find-a-hotel');
   expect(unknownLocale?.status()).toBe(404);
   await expect(page.locator('[data-page="not-found"]')).toBeVisible();
-  await page.goto('/de/preference-center');
+  await page.goto('/de/no-such-page');
   await expect(page.locator('[data-page="not-found"]')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Diese Seite finden wir nicht');
   await expect(page).toHaveTitle(/Seite nicht gefunden/);

@@ -13,15 +13,20 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as LocaleRouteImport } from './routes/$locale'
 import { Route as LocaleIndexRouteImport } from './routes/$locale/index'
 import { Route as LocaleFindAHotelRouteImport } from './routes/$locale/find-a-hotel'
+import { Route as LocaleNewsletterConfirmationRouteImport } from './routes/$locale/newsletter-confirmation'
+import { Route as LocalePreferenceCenterRouteImport } from './routes/$locale/preference-center'
 import { Route as LocaleAccountActivateRouteImport } from './routes/$locale/account/activate'
 import { Route as LocaleAccountActivatedRouteImport } from './routes/$locale/account/activated'
 import { Route as LocaleAccountBookingRouteImport } from './routes/$locale/account/booking'
 import { Route as LocaleAccountBookingsRouteImport } from './routes/$locale/account/bookings'
 import { Route as LocaleAccountCompleteRegistrationRouteImport } from './routes/$locale/account/complete-registration'
+import { Route as LocaleAccountFavouritesRouteImport } from './routes/$locale/account/favourites'
 import { Route as LocaleAccountLoginRouteImport } from './routes/$locale/account/login'
 import { Route as LocaleAccountOverviewRouteImport } from './routes/$locale/account/overview'
 import { Route as LocaleAccountPasswordUpdatedRouteImport } from './routes/$locale/account/password-updated'
 import { Route as LocaleAccountPointsHistoryRouteImport } from './routes/$locale/account/points-history'
+import { Route as LocaleAccountPreferencesRouteImport } from './routes/$locale/account/preferences'
+import { Route as LocaleAccountProfileRouteImport } from './routes/$locale/account/profile'
 import { Route as LocaleAccountRegistrationRouteImport } from './routes/$locale/account/registration'
 import { Route as LocaleAccountRequestPointsRouteImport } from './routes/$locale/account/request-points'
 import { Route as LocaleAccountRewardsRouteImport } from './routes/$locale/account/rewards'
@@ -55,6 +60,17 @@ const LocaleFindAHotelRoute = LocaleFindAHotelRouteImport.update({
   path: '/find-a-hotel',
   getParentRoute: () => LocaleRoute,
 } as any)
+const LocaleNewsletterConfirmationRoute =
+  LocaleNewsletterConfirmationRouteImport.update({
+    id: '/newsletter-confirmation',
+    path: '/newsletter-confirmation',
+    getParentRoute: () => LocaleRoute,
+  } as any)
+const LocalePreferenceCenterRoute = LocalePreferenceCenterRouteImport.update({
+  id: '/preference-center',
+  path: '/preference-center',
+  getParentRoute: () => LocaleRoute,
+} as any)
 const LocaleAccountActivateRoute = LocaleAccountActivateRouteImport.update({
   id: '/account/activate',
   path: '/account/activate',
@@ -81,6 +97,11 @@ const LocaleAccountCompleteRegistrationRoute =
     path: '/account/complete-registration',
     getParentRoute: () => LocaleRoute,
   } as any)
+const LocaleAccountFavouritesRoute = LocaleAccountFavouritesRouteImport.update({
+  id: '/account/favourites',
+  path: '/account/favourites',
+  getParentRoute: () => LocaleRoute,
+} as any)
 const LocaleAccountLoginRoute = LocaleAccountLoginRouteImport.update({
   id: '/account/login',
   path: '/account/login',
@@ -103,6 +124,17 @@ const LocaleAccountPointsHistoryRoute =
     path: '/account/points-history',
     getParentRoute: () => LocaleRoute,
   } as any)
+const LocaleAccountPreferencesRoute =
+  LocaleAccountPreferencesRouteImport.update({
+    id: '/account/preferences',
+    path: '/account/preferences',
+    getParentRoute: () => LocaleRoute,
+  } as any)
+const LocaleAccountProfileRoute = LocaleAccountProfileRouteImport.update({
+  id: '/account/profile',
+  path: '/account/profile',
+  getParentRoute: () => LocaleRoute,
+} as any)
 const LocaleAccountRegistrationRoute =
   LocaleAccountRegistrationRouteImport.update({
     id: '/account/registration',
@@ -172,16 +204,21 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$locale': typeof LocaleRouteWithChildren
   '/$locale/find-a-hotel': typeof LocaleFindAHotelRoute
+  '/$locale/newsletter-confirmation': typeof LocaleNewsletterConfirmationRoute
+  '/$locale/preference-center': typeof LocalePreferenceCenterRoute
   '/$locale/': typeof LocaleIndexRoute
   '/$locale/account/activate': typeof LocaleAccountActivateRoute
   '/$locale/account/activated': typeof LocaleAccountActivatedRoute
   '/$locale/account/booking': typeof LocaleAccountBookingRoute
   '/$locale/account/bookings': typeof LocaleAccountBookingsRoute
   '/$locale/account/complete-registration': typeof LocaleAccountCompleteRegistrationRoute
+  '/$locale/account/favourites': typeof LocaleAccountFavouritesRoute
   '/$locale/account/login': typeof LocaleAccountLoginRoute
   '/$locale/account/overview': typeof LocaleAccountOverviewRoute
   '/$locale/account/password-updated': typeof LocaleAccountPasswordUpdatedRoute
   '/$locale/account/points-history': typeof LocaleAccountPointsHistoryRoute
+  '/$locale/account/preferences': typeof LocaleAccountPreferencesRoute
+  '/$locale/account/profile': typeof LocaleAccountProfileRoute
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
   '/$locale/account/request-points': typeof LocaleAccountRequestPointsRoute
   '/$locale/account/rewards': typeof LocaleAccountRewardsRoute
@@ -198,16 +235,21 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$locale/find-a-hotel': typeof LocaleFindAHotelRoute
+  '/$locale/newsletter-confirmation': typeof LocaleNewsletterConfirmationRoute
+  '/$locale/preference-center': typeof LocalePreferenceCenterRoute
   '/$locale': typeof LocaleIndexRoute
   '/$locale/account/activate': typeof LocaleAccountActivateRoute
   '/$locale/account/activated': typeof LocaleAccountActivatedRoute
   '/$locale/account/booking': typeof LocaleAccountBookingRoute
   '/$locale/account/bookings': typeof LocaleAccountBookingsRoute
   '/$locale/account/complete-registration': typeof LocaleAccountCompleteRegistrationRoute
+  '/$locale/account/favourites': typeof LocaleAccountFavouritesRoute
   '/$locale/account/login': typeof LocaleAccountLoginRoute
   '/$locale/account/overview': typeof LocaleAccountOverviewRoute
   '/$locale/account/password-updated': typeof LocaleAccountPasswordUpdatedRoute
   '/$locale/account/points-history': typeof LocaleAccountPointsHistoryRoute
+  '/$locale/account/preferences': typeof LocaleAccountPreferencesRoute
+  '/$locale/account/profile': typeof LocaleAccountProfileRoute
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
   '/$locale/account/request-points': typeof LocaleAccountRequestPointsRoute
   '/$locale/account/rewards': typeof LocaleAccountRewardsRoute
@@ -226,16 +268,21 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/$locale': typeof LocaleRouteWithChildren
   '/$locale/find-a-hotel': typeof LocaleFindAHotelRoute
+  '/$locale/newsletter-confirmation': typeof LocaleNewsletterConfirmationRoute
+  '/$locale/preference-center': typeof LocalePreferenceCenterRoute
   '/$locale/': typeof LocaleIndexRoute
   '/$locale/account/activate': typeof LocaleAccountActivateRoute
   '/$locale/account/activated': typeof LocaleAccountActivatedRoute
   '/$locale/account/booking': typeof LocaleAccountBookingRoute
   '/$locale/account/bookings': typeof LocaleAccountBookingsRoute
   '/$locale/account/complete-registration': typeof LocaleAccountCompleteRegistrationRoute
+  '/$locale/account/favourites': typeof LocaleAccountFavouritesRoute
   '/$locale/account/login': typeof LocaleAccountLoginRoute
   '/$locale/account/overview': typeof LocaleAccountOverviewRoute
   '/$locale/account/password-updated': typeof LocaleAccountPasswordUpdatedRoute
   '/$locale/account/points-history': typeof LocaleAccountPointsHistoryRoute
+  '/$locale/account/preferences': typeof LocaleAccountPreferencesRoute
+  '/$locale/account/profile': typeof LocaleAccountProfileRoute
   '/$locale/account/registration': typeof LocaleAccountRegistrationRoute
   '/$locale/account/request-points': typeof LocaleAccountRequestPointsRoute
   '/$locale/account/rewards': typeof LocaleAccountRewardsRoute
@@ -255,16 +302,21 @@ export interface FileRouteTypes {
     | '/'
     | '/$locale'
     | '/$locale/find-a-hotel'
+    | '/$locale/newsletter-confirmation'
+    | '/$locale/preference-center'
     | '/$locale/'
     | '/$locale/account/activate'
     | '/$locale/account/activated'
     | '/$locale/account/booking'
     | '/$locale/account/bookings'
     | '/$locale/account/complete-registration'
+    | '/$locale/account/favourites'
     | '/$locale/account/login'
     | '/$locale/account/overview'
     | '/$locale/account/password-updated'
     | '/$locale/account/points-history'
+    | '/$locale/account/preferences'
+    | '/$locale/account/profile'
     | '/$locale/account/registration'
     | '/$locale/account/request-points'
     | '/$locale/account/rewards'
@@ -281,16 +333,21 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/$locale/find-a-hotel'
+    | '/$locale/newsletter-confirmation'
+    | '/$locale/preference-center'
     | '/$locale'
     | '/$locale/account/activate'
     | '/$locale/account/activated'
     | '/$locale/account/booking'
     | '/$locale/account/bookings'
     | '/$locale/account/complete-registration'
+    | '/$locale/account/favourites'
     | '/$locale/account/login'
     | '/$locale/account/overview'
     | '/$locale/account/password-updated'
     | '/$locale/account/points-history'
+    | '/$locale/account/preferences'
+    | '/$locale/account/profile'
     | '/$locale/account/registration'
     | '/$locale/account/request-points'
     | '/$locale/account/rewards'
@@ -308,16 +365,21 @@ export interface FileRouteTypes {
     | '/'
     | '/$locale'
     | '/$locale/find-a-hotel'
+    | '/$locale/newsletter-confirmation'
+    | '/$locale/preference-center'
     | '/$locale/'
     | '/$locale/account/activate'
     | '/$locale/account/activated'
     | '/$locale/account/booking'
     | '/$locale/account/bookings'
     | '/$locale/account/complete-registration'
+    | '/$locale/account/favourites'
     | '/$locale/account/login'
     | '/$locale/account/overview'
     | '/$locale/account/password-updated'
     | '/$locale/account/points-history'
+    | '/$locale/account/preferences'
+    | '/$locale/account/profile'
     | '/$locale/account/registration'
     | '/$locale/account/request-points'
     | '/$locale/account/rewards'
@@ -367,6 +429,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleFindAHotelRouteImport
       parentRoute: typeof LocaleRoute
     }
+    '/$locale/newsletter-confirmation': {
+      id: '/$locale/newsletter-confirmation'
+      path: '/newsletter-confirmation'
+      fullPath: '/$locale/newsletter-confirmation'
+      preLoaderRoute: typeof LocaleNewsletterConfirmationRouteImport
+      parentRoute: typeof LocaleRoute
+    }
+    '/$locale/preference-center': {
+      id: '/$locale/preference-center'
+      path: '/preference-center'
+      fullPath: '/$locale/preference-center'
+      preLoaderRoute: typeof LocalePreferenceCenterRouteImport
+      parentRoute: typeof LocaleRoute
+    }
     '/$locale/account/activate': {
       id: '/$locale/account/activate'
       path: '/account/activate'
@@ -402,6 +478,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleAccountCompleteRegistrationRouteImport
       parentRoute: typeof LocaleRoute
     }
+    '/$locale/account/favourites': {
+      id: '/$locale/account/favourites'
+      path: '/account/favourites'
+      fullPath: '/$locale/account/favourites'
+      preLoaderRoute: typeof LocaleAccountFavouritesRouteImport
+      parentRoute: typeof LocaleRoute
+    }
     '/$locale/account/login': {
       id: '/$locale/account/login'
       path: '/account/login'
@@ -428,6 +511,20 @@ declare module '@tanstack/react-router' {
       path: '/account/points-history'
       fullPath: '/$locale/account/points-history'
       preLoaderRoute: typeof LocaleAccountPointsHistoryRouteImport
+      parentRoute: typeof LocaleRoute
+    }
+    '/$locale/account/preferences': {
+      id: '/$locale/account/preferences'
+      path: '/account/preferences'
+      fullPath: '/$locale/account/preferences'
+      preLoaderRoute: typeof LocaleAccountPreferencesRouteImport
+      parentRoute: typeof LocaleRoute
+    }
+    '/$locale/account/profile': {
+      id: '/$locale/account/profile'
+      path: '/account/profile'
+      fullPath: '/$locale/account/profile'
+      preLoaderRoute: typeof LocaleAccountProfileRouteImport
       parentRoute: typeof LocaleRoute
     }
     '/$locale/account/registration': {
@@ -519,16 +616,21 @@ declare module '@tanstack/react-router' {
 
 interface LocaleRouteChildren {
   LocaleFindAHotelRoute: typeof LocaleFindAHotelRoute
+  LocaleNewsletterConfirmationRoute: typeof LocaleNewsletterConfirmationRoute
+  LocalePreferenceCenterRoute: typeof LocalePreferenceCenterRoute
   LocaleIndexRoute: typeof LocaleIndexRoute
   LocaleAccountActivateRoute: typeof LocaleAccountActivateRoute
   LocaleAccountActivatedRoute: typeof LocaleAccountActivatedRoute
   LocaleAccountBookingRoute: typeof LocaleAccountBookingRoute
   LocaleAccountBookingsRoute: typeof LocaleAccountBookingsRoute
   LocaleAccountCompleteRegistrationRoute: typeof LocaleAccountCompleteRegistrationRoute
+  LocaleAccountFavouritesRoute: typeof LocaleAccountFavouritesRoute
   LocaleAccountLoginRoute: typeof LocaleAccountLoginRoute
   LocaleAccountOverviewRoute: typeof LocaleAccountOverviewRoute
   LocaleAccountPasswordUpdatedRoute: typeof LocaleAccountPasswordUpdatedRoute
   LocaleAccountPointsHistoryRoute: typeof LocaleAccountPointsHistoryRoute
+  LocaleAccountPreferencesRoute: typeof LocaleAccountPreferencesRoute
+  LocaleAccountProfileRoute: typeof LocaleAccountProfileRoute
   LocaleAccountRegistrationRoute: typeof LocaleAccountRegistrationRoute
   LocaleAccountRequestPointsRoute: typeof LocaleAccountRequestPointsRoute
   LocaleAccountRewardsRoute: typeof LocaleAccountRewardsRoute
@@ -545,6 +647,8 @@ interface LocaleRouteChildren {
 
 const LocaleRouteChildren: LocaleRouteChildren = {
   LocaleFindAHotelRoute: LocaleFindAHotelRoute,
+  LocaleNewsletterConfirmationRoute: LocaleNewsletterConfirmationRoute,
+  LocalePreferenceCenterRoute: LocalePreferenceCenterRoute,
   LocaleIndexRoute: LocaleIndexRoute,
   LocaleAccountActivateRoute: LocaleAccountActivateRoute,
   LocaleAccountActivatedRoute: LocaleAccountActivatedRoute,
@@ -552,10 +656,13 @@ const LocaleRouteChildren: LocaleRouteChildren = {
   LocaleAccountBookingsRoute: LocaleAccountBookingsRoute,
   LocaleAccountCompleteRegistrationRoute:
     LocaleAccountCompleteRegistrationRoute,
+  LocaleAccountFavouritesRoute: LocaleAccountFavouritesRoute,
   LocaleAccountLoginRoute: LocaleAccountLoginRoute,
   LocaleAccountOverviewRoute: LocaleAccountOverviewRoute,
   LocaleAccountPasswordUpdatedRoute: LocaleAccountPasswordUpdatedRoute,
   LocaleAccountPointsHistoryRoute: LocaleAccountPointsHistoryRoute,
+  LocaleAccountPreferencesRoute: LocaleAccountPreferencesRoute,
+  LocaleAccountProfileRoute: LocaleAccountProfileRoute,
   LocaleAccountRegistrationRoute: LocaleAccountRegistrationRoute,
   LocaleAccountRequestPointsRoute: LocaleAccountRequestPointsRoute,
   LocaleAccountRewardsRoute: LocaleAccountRewardsRoute,

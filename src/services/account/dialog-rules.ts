@@ -42,6 +42,9 @@ const MEMBER_ONLY_PAGES: readonly string[] = [
   ROUTES.account.requestPoints,
   ROUTES.account.booking,
   ROUTES.account.specials,
+  ROUTES.account.profile,
+  ROUTES.account.preferences,
+  ROUTES.account.favourites,
 ];
 
 export function isMemberOnlyPath(pathname: string): boolean {

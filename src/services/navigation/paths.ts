@@ -26,6 +26,8 @@ export const ROUTES = {
     activated: '/account/activated',
     passwordUpdated: '/account/password-updated',
     specials: '/account/specials',
+    /** Beyond the specification's list: the member's favourite hotels. */
+    favourites: '/account/favourites',
   },
   /** Where a sign-in that started elsewhere (a social provider, a link with a token) comes back to. */
   loginCompletion: '/account/login/complete',

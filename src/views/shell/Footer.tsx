@@ -2,8 +2,6 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { Locale } from '../../contract/locales';
 import { usePrivacySettings } from './consent/privacy-settings-context';
-import { pageToComeHref } from '../ui/pages-to-come';
-import { SiteLink } from './SiteLink';
 
 export function Footer({ locale }: { locale: Locale }) {
   const { t } = useLingui();
@@ -30,7 +28,9 @@ export function Footer({ locale }: { locale: Locale }) {
               </Link>
             </li>
             <li>
-              <SiteLink href={pageToComeHref(locale, 'preferenceCenter')}>{t`Newsletter preferences`}</SiteLink>
+              <Link to="/$locale/preference-center" params={{ locale }}>
+                {t`Newsletter preferences`}
+              </Link>
             </li>
             <li>
               {/* Consent can be changed at any time, from every page. */}

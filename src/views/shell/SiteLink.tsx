@@ -4,8 +4,8 @@ import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 type SiteLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
 
 /**
- * A link by a ready-made address that is no typed route: links in CMS content, and pages of the site not
- * built yet (src/views/ui/pages-to-come.ts). Pages with a route use the router's typed `Link`. It is a
+ * A link by a ready-made address that is no typed route: links in CMS content and addresses the site
+ * works out (alternate languages). Pages with a route use the router's typed `Link`. It is a
  * real `<a href>`, so it works without JavaScript and opens in a new tab; a plain click navigates in place.
  */
 export function SiteLink({ href, onClick, ...rest }: SiteLinkProps) {

@@ -16,6 +16,9 @@ export function MemberAreaNav({ locale }: { locale: Locale }) {
     { to: '/$locale/account/points-history', label: t`Points history` },
     { to: '/$locale/account/specials', label: t`Member offers` },
     { to: '/$locale/account/status', label: t`Levels and benefits` },
+    { to: '/$locale/account/favourites', label: t`Favourite hotels` },
+    { to: '/$locale/account/preferences', label: t`Preferences` },
+    { to: '/$locale/account/profile', label: t`Profile` },
   ] as const;
   return (
     <nav className="member-area-nav" aria-label={t`Member area`}>
