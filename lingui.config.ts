@@ -1,13 +1,17 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
+const accountFolders = (folders: string[]) => folders.map((folder) => `<rootDir>/src/views/account/${folder}`);
+
 /**
  * The member area's views: their messages make a catalog of their own (`member`), loaded only on the
  * member area's pages (src/services/i18n/catalogs.ts), so the first load of every other page stays as it was.
+ * The step-up's form is among them: the rewards page asks for a code before a large redemption.
  */
-const MEMBER_AREA = ['overview', 'rewards', 'request-points', 'bookings', 'specials', 'status', 'points-history', 'member-area', 'profile', 'preferences', 'favourites'].map(
-  (folder) => `<rootDir>/src/views/account/${folder}`,
-);
+const MEMBER_AREA = accountFolders(['overview', 'rewards', 'request-points', 'bookings', 'specials', 'status', 'points-history', 'member-area', 'profile/step-up']);
+
+/** The account settings (profile, preferences, favourite hotels): a catalog of their own (`settings`) on their pages only. */
+const ACCOUNT_SETTINGS = accountFolders(['profile', 'preferences', 'favourites']);
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -16,12 +20,17 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '**/*.test.*', ...MEMBER_AREA],
+      exclude: ['**/node_modules/**', '**/*.test.*', ...MEMBER_AREA, ...ACCOUNT_SETTINGS],
     },
     {
       path: '<rootDir>/src/locales/{locale}/member',
       include: MEMBER_AREA,
       exclude: ['**/*.test.*'],
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/settings',
+      include: ACCOUNT_SETTINGS,
+      exclude: ['**/*.test.*', ...MEMBER_AREA],
     },
   ],
   format: formatter({ lineNumbers: false }),

@@ -119,8 +119,13 @@ for (const [locale, arrivalDay] of [
       await page.keyboard.press('Escape');
       await expect(signIn).toBeHidden();
 
-      // A page of the specification not built yet: the site's not-found page.
+      // The preference centre without a mail's link: how to get one.
       await page.getByRole('contentinfo').getByRole('link', { name: tr('Newsletter preferences') }).click();
+      await expect(page).toHaveURL(new RegExp(`/${locale}/preference-center$`));
+      await expectNoAxeViolations(page, `preference centre without a link (${locale})`);
+
+      // An address the site does not have: its not-found page.
+      await page.goto(`/${locale}/no-such-page`);
       await expect(page.locator('[data-page="not-found"]')).toBeVisible();
       await expectNoAxeViolations(page, `not-found page (${locale})`);
 

@@ -19,6 +19,14 @@ import { targetedMessagesMachine } from '../src/machines/targeted/targeted.machi
 import { addBookingMachine } from '../src/machines/add-booking/add-booking.machine';
 import { pointsClaimMachine } from '../src/machines/points-claim/points-claim.machine';
 import { redeemMachine } from '../src/machines/redeem/redeem.machine';
+import { favouritesMachine } from '../src/machines/favourites/favourites.machine';
+import { cancelMembershipMachine } from '../src/machines/cancel-membership/cancel-membership.machine';
+import { stepUpMachine } from '../src/machines/step-up/step-up.machine';
+import { emailChangeMachine } from '../src/machines/email-change/email-change.machine';
+import { profileChangeMachine } from '../src/machines/profile-change/profile-change.machine';
+import { passwordChangeMachine } from '../src/machines/password-change/password-change.machine';
+import { passkeyRegistrationMachine } from '../src/machines/passkey-registration/passkey-registration.machine';
+import { newsletterConfirmationMachine } from '../src/machines/newsletter-confirmation/newsletter-confirmation.machine';
 
 /** The machines of the app's actor system, in the order the decision record presents them. */
 export const DIAGRAMMED_MACHINES: readonly { name: string; machine: AnyStateMachine; title: string }[] = [
@@ -30,9 +38,17 @@ export const DIAGRAMMED_MACHINES: readonly { name: string; machine: AnyStateMach
   { name: 'search', machine: searchMachine, title: 'The page’s search (`search`)' },
   { name: 'modification', machine: modificationMachine, title: 'Changing a booking (`modification`)' },
   { name: 'banners', machine: serviceBannerMachine, title: 'A service banner (`banner.<id>`)' },
+  { name: 'favourites', machine: favouritesMachine, title: 'Favourite hotels (`favourites`)' },
   { name: 'redeem', machine: redeemMachine, title: 'Redeeming points for a reward (the rewards page)' },
   { name: 'points-claim', machine: pointsClaimMachine, title: 'Requesting missing points (the request-points page)' },
   { name: 'add-booking', machine: addBookingMachine, title: 'Adding a booking made by phone or at the hotel (my bookings)' },
+  { name: 'cancel-membership', machine: cancelMembershipMachine, title: 'Leaving the programme (the profile page)' },
+  { name: 'step-up', machine: stepUpMachine, title: 'The step-up: a fresh code before a sensitive change (child `stepUp` of other flows)' },
+  { name: 'email-change', machine: emailChangeMachine, title: 'Changing the email address (the profile page)' },
+  { name: 'profile-change', machine: profileChangeMachine, title: 'Changing the name or the birthday (the profile page)' },
+  { name: 'password-change', machine: passwordChangeMachine, title: 'Changing or setting the password (the profile page)' },
+  { name: 'passkey-registration', machine: passkeyRegistrationMachine, title: 'Adding a passkey (the profile page)' },
+  { name: 'newsletter-confirmation', machine: newsletterConfirmationMachine, title: 'Confirming a newsletter subscription (the mail’s link)' },
 ];
 
 const mermaidId = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9_]/g, '_');

@@ -6,6 +6,8 @@ import { createLocalLoyaltyProgramme } from './adapters/local-loyalty';
 import { createLocalReservationSystem } from './adapters/local-reservation-system';
 import { analyticsRoutes } from './analytics/routes';
 import { type AuthOptions, createAuth } from './auth/core';
+import { passkeyRoutes } from './auth/passkey-routes';
+import { accountSecurityRoutes } from './auth/account-security-routes';
 import { authRoutes } from './auth/routes';
 import { contentRoutes } from './content/routes';
 import type { Database } from './db/database';
@@ -22,6 +24,7 @@ import { bffBodyLimit } from './middleware/body-limit';
 import { requestDeadline } from './middleware/deadline';
 import { errorHandler, notFoundHandler } from './middleware/errors';
 import { memberAccountRoutes } from './members/account-routes';
+import { memberDataExportRoutes } from './members/data-export-routes';
 import { memberReservationRoutes } from './members/reservation-routes';
 import { memberPreferenceRoutes } from './members/preference-routes';
 import { memberProfileRoutes } from './members/profile-routes';
@@ -86,9 +89,12 @@ export function createApp(deps: AppDeps) {
     .route('/', contentRoutes(deps))
     .route('/', searchRoutes(deps))
     .route('/', authRoutes(auth))
+    .route('/', accountSecurityRoutes(auth))
+    .route('/', passkeyRoutes(auth))
     .route('/', membersRoutes(auth))
     .route('/', memberAccountRoutes(auth))
     .route('/', memberProfileRoutes(auth))
+    .route('/', memberDataExportRoutes(auth))
     .route('/', memberPreferenceRoutes(auth))
     .route('/', loyaltyRoutes({ auth, programme: loyaltyProgramme, db: deps.db }))
     .route('/', memberSpecialsRoutes({ auth, programme: loyaltyProgramme, db: deps.db }))

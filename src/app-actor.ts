@@ -15,6 +15,7 @@ import type { AppStorage, BannerStart, CartLogic, LoginLogic, ModificationLogic,
 import { createLiveBannerLogic } from './machines/banners/banners.live';
 import type { BannerEdge } from './machines/banners/banners.live';
 import type { CartEdge } from './machines/cart/cart.live';
+import { createLiveFavouritesLogic } from './machines/favourites/favourites.live';
 import type { ModificationEdge } from './machines/modification/modification.live';
 import { createLiveSearchLogic } from './machines/search/search.live';
 import type { SearchEdge } from './machines/search/search.live';
@@ -161,6 +162,7 @@ export function createAppSystem({
       session,
       search: createLiveSearchLogic(searchEdge),
       banner: createLiveBannerLogic(browserBannerEdge),
+      favourites: createLiveFavouritesLogic({ queryClient, access: () => access() ?? { token: null, channel } }),
       loadModification: fromPromise<ModificationLogic>(async () => (await import('./machines/modification/modification.live')).createLiveModificationLogic(modificationEdge)),
       loadBannerMessages: fromPromise<BannerStart[], { locale: Locale }>(async ({ input }) =>
         (await queryClient.fetchQuery(serviceMessagesQuery(input.locale))).map((message) => ({ messageId: message.id, isOpenedByDefault: message.attributes.isOpenedByDefault })),

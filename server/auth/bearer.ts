@@ -33,5 +33,8 @@ export async function bearerSession(auth: Pick<Auth, 'tokens' | 'sessions'>, c: 
   const claims = await auth.tokens.verifyAccessToken(match[1], AUDIENCES.web).catch(() => undefined);
   if (!claims) return undefined;
   const session = await auth.sessions.live(claims.sso);
-  return session && session.memberGuid === claims.sub ? session : undefined;
+  if (!session || session.memberGuid !== claims.sub) return undefined;
+  // The session's last use, for the member's list of sessions (written at most every few minutes).
+  await auth.sessions.touch(session);
+  return session;
 }

@@ -15,6 +15,8 @@ export const CODE_LIFETIMES: Record<OneTimeCodePurpose, number> = {
   'email-change': AUTH_LIMITS.otpValidMinutes * 60,
   /** Typed like a sign-in code, so it lives as long. */
   'cancel-membership': AUTH_LIMITS.otpValidMinutes * 60,
+  /** The step-up code (server/auth/step-up.ts): typed like a sign-in code. */
+  'step-up': AUTH_LIMITS.otpValidMinutes * 60,
 };
 
 /** A 6-digit sign-in code from the operating system's secure random source. */

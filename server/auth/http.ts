@@ -11,7 +11,8 @@ import type { RateLimitVerdict } from './rate-limit';
 export const REFRESH_COOKIE = 'refresh_token';
 const REFRESH_COOKIE_PATH = `${BFF_PREFIX}/auth`;
 
-function isHttps(c: Context): boolean {
+/** Whether the browser reached the site over https (directly or through the proxy): cookies are then Secure. */
+export function isHttps(c: Context): boolean {
   return new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
 }
 

@@ -140,6 +140,8 @@ export function mailLinks(publicOrigin: string) {
     /** The login page in password-reset mode: it asks for the new password and calls password-update. */
     passwordReset: (locale: Locale, token: string, email: string) => page(locale, 'login', { reset_token: token, email }),
     login: (locale: Locale) => page(locale, 'login'),
+    /** The profile page's list of sessions, where the member ends the ones they do not recognise. */
+    sessions: (locale: Locale) => `${page(locale, 'profile')}#sessions`,
     register: (locale: Locale) => page(locale, 'registration'),
   };
 }

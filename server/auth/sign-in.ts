@@ -5,8 +5,11 @@ import { errorBody } from '../middleware/errors';
 import type { Member } from '../members/store';
 import { LoyaltyUnavailableError } from '../ports/loyalty';
 import type { VerifiedIdentity } from '../ports/identity';
+import { newSignInMail } from './account-security-mails';
 import type { Auth } from './core';
+import { deviceLabel, describeDevice, recogniseDevice } from './devices';
 import { setRefreshCookie } from './http';
+import { storedUserAgent } from './sessions';
 
 export type Authenticated = Extract<LoginResult, { result: 'Authenticated' }>;
 
@@ -37,7 +40,7 @@ export async function startSession(
       return { ok: false, response: c.json(errorBody('internal', 'The membership system is not available. Please try again later.'), 502) };
     }
   }
-  const { session, refreshToken } = await auth.sessions.create(active.id);
+  const { session, refreshToken } = await beginSession(auth, c, active);
   const token = await auth.tokens.accessToken({ memberGuid: session.memberGuid, sessionId: session.sessionId, email: session.email });
   setRefreshCookie(c, refreshToken, session.expiresAt, auth.now());
   return { ok: true, result: { result: 'Authenticated', token, refresh_token: refreshToken } };
@@ -66,4 +69,19 @@ export async function socialSignIn(
   }
   const registrationToken = await auth.tokens.registrationToken({ email: verifiedEmail, provider, provider_subject: identity.subject });
   return { ok: true, result: { result: 'RegistrationRequired', registration_token: registrationToken } };
+}
+
+/**
+ * Where every sign-in's session begins (the sign-ins above, and the password reset's session that its page
+ * trades for tokens): the session notes the browser's User-Agent, the browser is recognised by its device
+ * cookie, and a browser new to a member who has others is told to the member by mail (decision record 0047).
+ */
+export async function beginSession(auth: Auth, c: Context, member: Member) {
+  const userAgent = storedUserAgent(c.req.header('user-agent'));
+  const started = await auth.sessions.create(member.id, { userAgent });
+  if ((await recogniseDevice(auth, c, member.id, userAgent)) === 'new') {
+    const device = deviceLabel(describeDevice(userAgent), member.locale);
+    await auth.mail.send(newSignInMail(member.email, member.locale, device, auth.now(), auth.links().sessions(member.locale)));
+  }
+  return started;
 }

@@ -13,6 +13,12 @@ type TargetedMessageRow = typeof targetedMessages.$inferSelect;
  * (src/services/content/targeted-eligibility.ts), so moving between pages needs no new request and the
  * answer can be cached for everyone. The body stays HTML; the browser sanitises it.
  *
+ * The member filters are judged there against the member's own answers: `memberPreferencesStatus`
+ * against GET /members/preferences (member_preferences: selected when any is active) and
+ * `memberNotificationsStatus` against GET /members/newsletters (newsletter_subscriptions: subscribed
+ * once the main newsletter's double opt-in is confirmed; a pending one is not). Nothing about a member
+ * is read here, so this answer never varies by who asks (targeted-messages.test.ts holds both sides).
+ *
  * The database keeps the filters as text; a row whose filter holds a value the rules do not know is left
  * out rather than shown to visitors it was never meant for.
  */

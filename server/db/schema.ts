@@ -450,9 +450,10 @@ export const socialIdentities = pgTable(
 /**
  * `birthday`, `name` and `email-change`: the codes a signed-in member is mailed to change those parts of
  * the profile (server/members/profile-routes.ts); each works only for its own change. `cancel-membership`:
- * the code that confirms leaving the programme (server/members/account-routes.ts).
+ * the code that confirms leaving the programme (server/members/account-routes.ts). `step-up`: the fresh
+ * proof a signed-in member gives before a sensitive change (server/auth/step-up.ts, decision record 0047).
  */
-export const ONE_TIME_CODE_PURPOSES = ['otp', 'activation', 'password-reset', 'birthday', 'name', 'email-change', 'cancel-membership'] as const;
+export const ONE_TIME_CODE_PURPOSES = ['otp', 'activation', 'password-reset', 'birthday', 'name', 'email-change', 'cancel-membership', 'step-up'] as const;
 export type OneTimeCodePurpose = (typeof ONE_TIME_CODE_PURPOSES)[number];
 
 /**
@@ -480,7 +481,10 @@ export const oneTimeCodes = pgTable(
   (t) => [
     unique('one_time_codes_email_purpose').on(t.email, t.purpose),
     index('one_time_codes_hash_idx').on(t.codeHash),
-    check('one_time_codes_purpose', sql`${t.purpose} in ('otp', 'activation', 'password-reset', 'birthday', 'name', 'email-change', 'cancel-membership')`),
+    check(
+      'one_time_codes_purpose',
+      sql`${t.purpose} in ('otp', 'activation', 'password-reset', 'birthday', 'name', 'email-change', 'cancel-membership', 'step-up')`,
+    ),
     check('one_time_codes_attempts', sql`${t.attempts} >= 0`),
   ],
 );
@@ -497,8 +501,49 @@ export const sessions = pgTable(
     expiresAt: moment('expires_at').notNull(),
     revokedAt: moment('revoked_at'),
     revokedReason: text('revoked_reason'),
+    /** The browser's User-Agent at sign-in (cut to SESSION_USER_AGENT_MAX_LENGTH), shown as a device label; null: none sent. */
+    userAgent: text('user_agent'),
+    /** Sign-in, then refreshes and authenticated calls, written at most every few minutes (decision record 0047). */
+    lastUsedAt: moment('last_used_at').notNull(),
   },
   (t) => [index('sessions_member_idx').on(t.memberId)],
+);
+
+/**
+ * Step-up tokens (decision record 0047): proof of a fresh one-time code, bound to the session that gave
+ * it, by SHA-256 of the token. Each works for one protected action (`used_at`) within its lifetime.
+ */
+export const stepUpTokens = pgTable(
+  'step_up_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt: moment('created_at').notNull(),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
+  },
+  (t) => [index('step_up_tokens_session_idx').on(t.sessionId), index('step_up_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Browsers a member has signed in with (decision record 0047): the long-lived device cookie, by SHA-256,
+ * per member. A sign-in from a browser not listed here mails the member, unless none is listed yet.
+ */
+export const memberDevices = pgTable(
+  'member_devices',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** The User-Agent of the latest sign-in from this browser (cut like the session's). */
+    userAgent: text('user_agent'),
+    firstSeenAt: moment('first_seen_at').notNull(),
+    lastSeenAt: moment('last_seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.tokenHash] }), index('member_devices_last_seen_idx').on(t.lastSeenAt)],
 );
 
 /**
@@ -1452,4 +1497,70 @@ export const memberCancellations = pgTable(
     upcomingBookingsKept: integer('upcoming_bookings_kept').notNull(),
   },
   (t) => [check('member_cancellations_counts', sql`${t.pointsForfeited} >= 0 and ${t.vouchersExpired} >= 0 and ${t.upcomingBookingsKept} >= 0`)],
+);
+
+/** Whether a passkey lives on one device or is synced between a person's devices (WebAuthn's backup eligibility). */
+export const PASSKEY_DEVICE_TYPES = ['singleDevice', 'multiDevice'] as const;
+export type PasskeyDeviceType = (typeof PASSKEY_DEVICE_TYPES)[number];
+
+/**
+ * A member's passkeys (decision record 0048): the WebAuthn credential's id and public key (base64url, as
+ * the browser and @simplewebauthn write them), the signature counter it last reported, how it can be
+ * reached (transports) and whether it is synced. A credential belongs to one member only. Deleted when
+ * the member leaves the programme.
+ */
+export const memberPasskeys = pgTable(
+  'member_passkeys',
+  {
+    id: uuid('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter (an unsigned 32-bit number); 0 for authenticators that keep none. */
+    counter: bigint('counter', { mode: 'number' }).notNull(),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    deviceType: text('device_type').$type<PasskeyDeviceType>().notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    name: text('name').notNull(),
+    createdAt: moment('created_at').notNull(),
+    lastUsedAt: moment('last_used_at'),
+  },
+  (t) => [
+    index('member_passkeys_member_idx').on(t.memberId),
+    check('member_passkeys_counter', sql`${t.counter} between 0 and 4294967295`),
+    check('member_passkeys_device_type', sql`${t.deviceType} in ('singleDevice', 'multiDevice')`),
+  ],
+);
+
+export const WEBAUTHN_CHALLENGE_PURPOSES = ['registration', 'authentication'] as const;
+export type WebauthnChallengePurpose = (typeof WEBAUTHN_CHALLENGE_PURPOSES)[number];
+
+/**
+ * Challenges of passkey options (decision record 0048), each answered at most once (`used_at`) before it
+ * expires. A registration's is bound to the member and the session that asked for it; a sign-in's to
+ * nobody (the passkey names its member), found by id.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: uuid('id').primaryKey(),
+    purpose: text('purpose').$type<WebauthnChallengePurpose>().notNull(),
+    /** Base64url, as the options carry it and the browser's client data repeats it. */
+    challenge: text('challenge').notNull(),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt: moment('created_at').notNull(),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
+  },
+  (t) => [
+    check('webauthn_challenges_purpose', sql`${t.purpose} in ('registration', 'authentication')`),
+    check('webauthn_challenges_registration_bound', sql`${t.purpose} <> 'registration' or (${t.memberId} is not null and ${t.sessionId} is not null)`),
+    index('webauthn_challenges_session_idx').on(t.sessionId),
+    index('webauthn_challenges_member_idx').on(t.memberId),
+    index('webauthn_challenges_expires_idx').on(t.expiresAt),
+  ],
 );

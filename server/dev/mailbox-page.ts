@@ -1,5 +1,5 @@
 import type { outboxMails } from '../db/schema';
-import { html } from '../ecommerce/mail-html';
+import { type Html, html } from '../ecommerce/mail-html';
 
 /**
  * The demo's mailbox page: the mails of the outbox, newest first, each with its text (one-time codes
@@ -32,6 +32,24 @@ const KIND_LABELS: Record<MailRow['kind'], string> = {
 
 const dateTime = (value: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }).format(value);
 
+/** A web address in a mail's text, up to the next space (a sentence's closing mark is not part of it). */
+const LINK = /https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/g;
+
+/**
+ * A text mail's body with its web addresses as links, so a reader follows a mailed link with a click as
+ * in a mail program. Everything else stays text, escaped; only http and https addresses become links.
+ */
+function withLinks(text: string): Html {
+  const parts: (Html | string)[] = [];
+  let from = 0;
+  for (const match of text.matchAll(LINK)) {
+    parts.push(text.slice(from, match.index), html`<a href="${match[0]}">${match[0]}</a>`);
+    from = match.index + match[0].length;
+  }
+  parts.push(text.slice(from));
+  return html`${parts}`;
+}
+
 export function mailboxPage({ to, mails, mailPath, selfPath }: { to: string | undefined; mails: MailRow[]; mailPath: (id: number) => string; selfPath: string }): string {
   const items = mails.map(
     (mail) =>
@@ -42,7 +60,7 @@ export function mailboxPage({ to, mails, mailPath, selfPath }: { to: string | un
             <span class="kind">${KIND_LABELS[mail.kind]}</span> to <a href="${selfPath}?to=${encodeURIComponent(mail.recipient)}">${mail.recipient}</a>,
             <time datetime="${mail.createdAt.toISOString()}">${dateTime(mail.createdAt)} UTC</time>
           </p>
-          <pre dir="auto" lang="${mail.locale}">${mail.body}</pre>
+          <pre dir="auto" lang="${mail.locale}">${withLinks(mail.body)}</pre>
           ${
             mail.html
               ? html`<p>

@@ -70,6 +70,26 @@ describe('the demo mailbox', () => {
     expect(v.parse(DemoResponseSchema, demo.body).data.mailbox).toBe(`${BFF_PREFIX}${MAILBOX_PATH}`);
   });
 
+  it('makes the web addresses of a text mail links to follow, and nothing else', async () => {
+    const to = 'link.reader@example.com';
+    const mailer = createOutboxMailer({ db: database.db, logger: createMemoryLogger(), now: () => new Date('2026-03-02T10:00:00Z') });
+    await mailer.send({
+      to,
+      locale: 'en',
+      kind: 'newsletter-confirmation',
+      subject: 'Please confirm',
+      text: 'Confirm:\n\nhttp://127.0.0.1:4173/en/newsletter-confirmation?token=abc_1-2\n\nManage: https://site.test/en/preference-center?token=x.y-z. <b>javascript:alert(1)</b>',
+    });
+    const t = createAuthTestApp(database.db, { settings: { devOutbox: true } });
+    const mailbox = await page(t.app, `${MAILBOX_PATH}?to=${encodeURIComponent(to)}`);
+    expect(mailbox.text).toContain(
+      '<a href="http://127.0.0.1:4173/en/newsletter-confirmation?token=abc_1-2">http://127.0.0.1:4173/en/newsletter-confirmation?token=abc_1-2</a>',
+    );
+    // The sentence's full stop stays outside the link; the rest stays text.
+    expect(mailbox.text).toContain('<a href="https://site.test/en/preference-center?token=x.y-z">https://site.test/en/preference-center?token=x.y-z</a>. &lt;b&gt;javascript:alert(1)&lt;/b&gt;');
+    expect(mailbox.text).not.toContain('href="javascript');
+  });
+
   it('says so when there is no mail yet', async () => {
     const t = createAuthTestApp(database.db, { settings: { devOutbox: true } });
     const empty = await page(t.app, `${MAILBOX_PATH}?to=nobody.yet%40example.com`);

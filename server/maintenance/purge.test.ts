@@ -79,7 +79,7 @@ async function addCode(email: string, purpose: OneTimeCodePurpose, expiresAt: Da
 async function addSession(id: string, expiresAt: Date, options: { revokedAt?: Date; refreshTokens?: number } = {}) {
   await database.db
     .insert(sessions)
-    .values({ id, memberId, createdAt: at(-SESSION_LIFETIME_SECONDS * 1000), expiresAt, revokedAt: options.revokedAt ?? null });
+    .values({ id, memberId, createdAt: at(-SESSION_LIFETIME_SECONDS * 1000), lastUsedAt: at(-SESSION_LIFETIME_SECONDS * 1000), expiresAt, revokedAt: options.revokedAt ?? null });
   for (let index = 0; index < (options.refreshTokens ?? 0); index++) {
     await database.db
       .insert(refreshTokens)

@@ -13,6 +13,7 @@ import {
   memberCancellations,
   memberEmailChanges,
   memberFavouriteHotels,
+  memberPasskeys,
   memberPreferences,
   memberPromoCodes,
   members,
@@ -260,6 +261,7 @@ export async function cancelMembership(db: Database, memberId: number, now: Date
       memberFavouriteHotels,
       memberPromoCodes,
       socialIdentities,
+      memberPasskeys,
       savedCards,
       formSubmissions,
     ] as const) {
@@ -268,7 +270,7 @@ export async function cancelMembership(db: Database, memberId: number, now: Date
     // Carts still being filled hold travellers' names; a cart with a payment under way or done is the
     // booking journey's (its recovery may still finish it), and an ordered one is part of the order.
     await tx.delete(carts).where(and(eq(carts.memberId, memberId), eq(carts.status, 'open')));
-    // Refresh tokens and exchange codes go with their sessions (ON DELETE CASCADE).
+    // Refresh tokens, exchange codes and passkey challenges go with their sessions (ON DELETE CASCADE).
     await tx.delete(sessions).where(eq(sessions.memberId, memberId));
     await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.email, member.email));
     await tx

@@ -24,6 +24,7 @@ import { newOtpCode } from '../auth/codes';
 import type { Auth } from '../auth/core';
 import { firstRefusal, tooManyRequests } from '../auth/http';
 import type { RateLimitRule } from '../auth/rate-limit';
+import { stepUpRefusal } from '../auth/step-up';
 import { memberBillingAddresses, memberEmailChanges, members } from '../db/schema';
 import { errorBody, notFound } from '../middleware/errors';
 import { validate } from '../middleware/validate';
@@ -68,7 +69,8 @@ const toBillingAddress = (row: BillingRow): BillingAddress => ({
 /**
  * The member's own profile changes, billing addresses and the reference data of their forms (spec
  * section 7 "Members"; decision record 0045). Birthday, name and email change only with a code mailed for
- * that very change (server/auth/codes.ts, bound to the member's address and the purpose); every route
+ * that very change (server/auth/codes.ts, bound to the member's address and the purpose), and asking for
+ * an email change also takes a step-up token (decision record 0047); every route
  * takes the bearer token first, so a request without one is 401 whatever its body.
  */
 export function memberProfileRoutes(auth: Auth) {
@@ -159,6 +161,9 @@ export function memberProfileRoutes(auth: Auth) {
         const { email } = c.req.valid('json');
         const member = await currentMember(c);
         if (email === member.email) return badField(c, 'email', 'This is already your email address');
+        // A stolen session alone must not move the account to another mailbox (decision record 0047).
+        const refusal = await stepUpRefusal(auth, c);
+        if (refusal) return refusal;
         const retryAfter = await codeLimits(member, () => limiter.hit(PROFILE_RATE_LIMITS.codesPerNewEmail, email));
         if (retryAfter !== undefined) return tooManyRequests(c, retryAfter);
         // The latest request is the one a code confirms; a code mailed for an earlier address stops working.

@@ -15,6 +15,7 @@ import {
   StatesResponseSchema,
 } from '../../src/contract/member-profile';
 import { useTestDatabase } from '../../test/bff/database';
+import { stepUpHeader, stepUpToken } from '../auth/step-up.test-helper';
 import { type Answer, type AuthTestApp, createAuthTestApp, refreshCookieOf } from '../auth/testing';
 import { DEMO_MEMBERS } from '../db/seed/members';
 
@@ -58,6 +59,9 @@ async function signIn(email: string) {
   if (login.result !== 'Authenticated' || !login.refresh_token) throw new Error(login.result);
   return { token: login.token, refreshToken: login.refresh_token };
 }
+
+/** The header with a fresh step-up token of the session (asking for an email change takes one). */
+const stepUp = async (token: string, email: string) => stepUpHeader(await stepUpToken(t.app, database.db, { token, email }));
 
 const errorOf = (answer: Answer) => v.parse(ErrorBodySchema, answer.body).error;
 const profileOf = (answer: Answer) => v.parse(ProfileResponseSchema, answer.body).data;
@@ -183,7 +187,8 @@ describe('email change', () => {
     const first = await newMember(email);
     const second = await signIn(email);
 
-    expect((await t.post(P.emailRequest, { email: ' New.Address@Example.com ' }, { token: first.token })).status).toBe(202);
+    const headers = await stepUp(first.token, email);
+    expect((await t.post(P.emailRequest, { email: ' New.Address@Example.com ' }, { token: first.token, headers })).status).toBe(202);
     // Sent again to the pending address; only the latest code works.
     expect((await t.post(P.emailCode, undefined, { token: first.token })).status).toBe(202);
     const mails = (await t.outbox(newEmail)).filter((mail) => mail.kind === 'otp');
@@ -214,8 +219,8 @@ describe('email change', () => {
     const email = 'wants.taken@example.com';
     const { token } = await newMember(email);
     const taken = DEMO_MEMBERS.withPassword;
-    const free = await t.post(P.emailRequest, { email: 'free.address@example.com' }, { token });
-    const answer = await t.post(P.emailRequest, { email: taken }, { token });
+    const free = await t.post(P.emailRequest, { email: 'free.address@example.com' }, { token, headers: await stepUp(token, email) });
+    const answer = await t.post(P.emailRequest, { email: taken }, { token, headers: await stepUp(token, email) });
     expect(answer.status).toBe(free.status);
     expect(answer.body).toEqual(free.body);
 
@@ -233,7 +238,7 @@ describe('email change', () => {
     const { token } = await newMember(email);
     expect((await t.post(P.emailRequest, { email }, { token })).status).toBe(400);
     expect((await t.post(P.emailCode, undefined, { token })).status).toBe(409);
-    await t.post(P.emailRequest, { email: 'elsewhere@example.com' }, { token });
+    await t.post(P.emailRequest, { email: 'elsewhere@example.com' }, { token, headers: await stepUp(token, email) });
     await t.post(P.nameCode, undefined, { token });
     expect((await t.post(P.email, { code: await t.lastCode(email) }, { token })).status).toBe(400);
   });

@@ -19,7 +19,7 @@ import { clientAddress, firstRefusal, tooManyRequests } from '../auth/http';
 import { activationMail, alreadyRegisteredMail, passwordResetMail, passwordResetWithoutAccountMail } from '../auth/mails';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { RATE_LIMITS } from '../auth/rate-limit';
-import { startSession } from '../auth/sign-in';
+import { beginSession, startSession } from '../auth/sign-in';
 import type { AppEnv } from '../env';
 import { errorBody, notFound } from '../middleware/errors';
 import { validate } from '../middleware/validate';
@@ -249,7 +249,7 @@ export function membersRoutes(auth: Auth) {
       // Whoever was signed in with the old password is signed out everywhere.
       await sessions.revokeAllOf(member.id, 'password-changed');
       // The member is signed in again through a code the page trades at POST /auth/token.
-      const { session } = await sessions.create(member.id);
+      const { session } = await beginSession(auth, c, member);
       const code = await sessions.issueExchangeCode(session.sessionId);
       return c.json({ data: { status: 'password_updated' as const, code } }, 200);
     })

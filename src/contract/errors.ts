@@ -11,8 +11,9 @@ import { ECOMMERCE_ERROR_CODES } from './ecommerce-errors';
  * known place with nothing free answers 200 with no hotel available).
  * `insufficient_points` (409): the member's points balance does not cover what they asked to buy with
  * points (a reward of the catalogue); the message names the price and the balance, nothing was spent.
+ * `step_up_required` (403): the change needs a fresh one-time code first (src/contract/account-security.ts).
  */
-export const ErrorCodes = ['bad_request', 'unauthorized', 'not_found', 'conflict', 'payload_too_large', 'internal', 'service_unavailable', 'otp_required', 'forbidden', 'unknown_location', 'insufficient_points', ...ECOMMERCE_ERROR_CODES] as const;
+export const ErrorCodes = ['bad_request', 'unauthorized', 'not_found', 'conflict', 'payload_too_large', 'internal', 'service_unavailable', 'otp_required', 'forbidden', 'unknown_location', 'insufficient_points', 'step_up_required', ...ECOMMERCE_ERROR_CODES] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];
 
 export const ErrorIssueSchema = v.object({ path: v.string(), message: v.string() });

@@ -49,6 +49,9 @@ export const DEFAULT_FLAGS: FlagValues = {
   'save-payment-details': true,
   'add-reservations-from-crs-enabled': true,
   'member-area-qr': true,
+  // The profile's email and name changes are built (decision record 0051).
+  'show-change-email-button': true,
+  'show-change-name-button': true,
   // Sign-in toggles (spec section 6): on unless a flag source turns them off.
   'Google Sign-In': true,
   'Apple Sign-in': true,

@@ -9,7 +9,7 @@ interface Entry {
 }
 
 /** The catalogs of a locale (lingui.config.ts): the main one, and the member area's. */
-const CATALOGS = ['messages', 'member'] as const;
+const CATALOGS = ['messages', 'member', 'settings'] as const;
 
 /** Reads the msgid/msgstr pairs of a locale's catalogs (single-line entries, as our catalogs are written). */
 function readCatalog(locale: string): Entry[] {

@@ -7,6 +7,7 @@ import { todayInBerlin } from '../../contract/calendar-dates';
 import type { Locale } from '../../contract/locales';
 import { ANCHORS } from '../../services/navigation/paths';
 import { serviceBannerMachine } from '../banners/banners.machine';
+import { favouritesMachine } from '../favourites/favourites.machine';
 import { searchMachine } from '../search/search.machine';
 import { sessionMachine } from '../session/session.machine';
 import type { SessionEndReason } from '../session/session.types';
@@ -112,6 +113,8 @@ export const appMachine = setup({
     search: searchMachine,
     /** One service banner; its open state is read in the browser only. */
     banner: serviceBannerMachine,
+    /** The favourite hotels for the whole visit; it follows the session and the sign-in dialog itself. */
+    favourites: favouritesMachine,
     /** The modify page's machine with its services bound (the modify page's chunk). */
     loadModification: fromPromise<ModificationLogic>(notProvided('loadModification')),
     /** The service messages of a language, for their banners. */
@@ -376,6 +379,7 @@ export const appMachine = setup({
     bannerLocale: null,
     overlayOnScreen: null,
     overlaysWaiting: [],
+    favourites: spawn('favourites', { id: 'favourites', systemId: 'favourites' }),
   }),
   type: 'parallel',
   on: {

@@ -3,6 +3,7 @@ import type { FeatureFlag } from '../../contract/features';
 import type { Locale } from '../../contract/locales';
 import type { SessionPersistence } from '../../services/account/persisted-values';
 import type { cartMachine } from '../cart/cart.machine';
+import type { favouritesMachine } from '../favourites/favourites.machine';
 import type { CartInput, MemberPrefill } from '../cart/cart.types';
 import type { loginMachine } from '../login/login.machine';
 import type { LoginEntryMode } from '../login/login.types';
@@ -28,6 +29,7 @@ export type SearchRef = ActorRefFrom<typeof searchMachine>;
 export type ModificationLogic = typeof modificationMachine;
 export type ModificationRef = ActorRefFrom<ModificationLogic>;
 export type BannerRef = ActorRefFrom<typeof serviceBannerMachine>;
+export type FavouritesRef = ActorRefFrom<typeof favouritesMachine>;
 
 /** A service message as its banner starts: its id (the key of its kept open state) and the editors' default. */
 export interface BannerStart {
@@ -107,6 +109,8 @@ export interface AppContext extends AppInput {
   overlayOnScreen: OverlayId | null;
   /** Overlays whose flows asked to show, in the order they come up (app.overlays.ts). */
   overlaysWaiting: readonly OverlayId[];
+  /** The member's favourite hotels and the hearts (`favourites`), for the whole visit. */
+  favourites: FavouritesRef;
 }
 
 export type AppEvent =

@@ -3,6 +3,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { LoginResult } from '../../contract/auth';
 import { confirmPassword, loginWithApple, loginWithFacebook, loginWithGoogle, loginWithOtp, loginWithPassword, requestOtpCode, requestPasswordReset } from '../../services/account/api';
 import type { SocialProviderConfig } from '../../services/account/api';
+import { signInWithPasskey } from '../../services/account/passkeys';
 import { providersQuery } from '../../services/account/queries';
 import { facebookLoginStatus, oidcRedirectUri, onSocialConsentChange, prepareSocialSignIn, signInWithPopup } from '../../services/account/social';
 import { hasConsent } from '../../services/consent/consent';
@@ -55,6 +56,7 @@ export function createLiveLoginLogic(queryClient: QueryClient) {
       }),
       facebookStatus: fromPromise(() => facebookLoginStatus()),
       socialLogin: fromPromise(({ input, signal }) => socialLogin(input, signal)),
+      passkeyLogin: fromPromise(({ signal }) => signInWithPasskey(signal)),
       // Without consent to social sign-in nothing of the providers loads, not even the library; granting it
       // while the dialog is open shows the buttons at once, so the library loads then.
       prepareSocialSignIn: fromCallback(() => {

@@ -13,6 +13,8 @@ type FailureParams = { error: unknown };
 /** Parameters from the done event of a sign-in (its output is a LoginResult). */
 const resultParams = ({ event }: { event: { output: LoginResult } }): ResultParams => ({ result: event.output });
 /** Parameters from the error event of an invoked actor. */
+/** A passkey answer that is a login result (a dismissed prompt answers null and is handled first). */
+const passkeyResultParams = ({ event }: { event: { output: LoginResult | null } }): ResultParams => ({ result: event.output ?? { result: 'PasswordRequired' } });
 const failureParams = ({ event }: { event: { error: unknown } }): FailureParams => ({ error: event.error });
 
 /** What each provider gave, as the payload the BFF verifies; null when it gave nothing usable. */
@@ -57,6 +59,7 @@ export const loginMachine = setup({
     ),
     facebookStatus: fromPromise<LoginActorTypes['facebookStatus']['output']>(notProvided('facebookStatus')),
     socialLogin: fromPromise<LoginActorTypes['socialLogin']['output'], LoginActorTypes['socialLogin']['input']>(notProvided('socialLogin')),
+    passkeyLogin: fromPromise<LoginActorTypes['passkeyLogin']['output'], LoginActorTypes['passkeyLogin']['input']>(notProvided('passkeyLogin')),
     /** While the dialog is open: loads the sign-in library once a Google or Apple button may show (unbound: nothing). */
     prepareSocialSignIn: fromCallback(() => undefined),
   },
@@ -68,6 +71,7 @@ export const loginMachine = setup({
     opensIn: ({ event }, params: { mode: LoginMode }) => event.type === 'dialog.open' && event.mode === params.mode,
     resumes: ({ context }, params: { mode: LoginMode }) => context.mode === params.mode,
     isProvider: ({ event }, params: { provider: SocialProvider }) => event.type === 'social.start' && event.provider === params.provider,
+    passkeyDismissed: ({ event }) => 'output' in event && event.output === null,
     isAuthenticated: (_, params: ResultParams) => params.result.result === 'Authenticated',
     isPasswordRequired: (_, params: ResultParams) => params.result.result === 'PasswordRequired',
     isPasswordInvalid: (_, params: FailureParams) => classifyLoginFailure(params.error) === 'validation.password',
@@ -196,6 +200,7 @@ export const loginMachine = setup({
           { guard: { type: 'isProvider', params: { provider: 'apple' } }, target: '.appleSignIn' },
           { target: '.facebookSignIn' },
         ],
+        'passkey.start': '.passkeySignIn',
         'google.result': [
           {
             guard: { type: 'hasSocialPayload', params: ({ event }) => ({ pending: googlePayload(event.credential) }) },
@@ -435,6 +440,22 @@ export const loginMachine = setup({
               },
             },
             verifying: socialVerifying('appleLogin', 'appleFailed'),
+          },
+        },
+        passkeySignIn: {
+          description: 'Sign in with a passkey: the browser asks for one, the BFF verifies it. Dismissing the prompt is no error.',
+          entry: { type: 'startAttempt', params: { provider: null } },
+          exit: 'endAttempt',
+          invoke: {
+            id: 'passkeyLogin',
+            src: 'passkeyLogin',
+            input: ({ context }) => ({ locale: context.locale }),
+            onDone: [
+              { guard: 'passkeyDismissed', target: '#login.open.login' },
+              { guard: { type: 'isAuthenticated', params: passkeyResultParams }, target: '#login.closed.idle', actions: { type: 'signedIn', params: ({ event }) => ({ method: 'passkey' as const, result: event.output as LoginResult }) } },
+              { target: '#login.open.login', actions: { type: 'setError', params: { error: 'passkeyFailed' } } },
+            ],
+            onError: { target: '#login.open.login', actions: [{ type: 'setError', params: { error: 'passkeyFailed' } }, { type: 'reportFailure', params: failureParams }] },
           },
         },
         facebookSignIn: {

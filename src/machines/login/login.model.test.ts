@@ -33,6 +33,7 @@ const machine = loginMachine.provide({
     appleAuthorization: fromPromise(() => never<{ authorization: { id_token: string } | null }>()),
     facebookStatus: fromPromise(() => never<FacebookStatus>()),
     socialLogin: fromPromise(() => never<LoginResult>()),
+    passkeyLogin: fromPromise(() => never<LoginResult | null>()),
   },
 });
 type Snapshot = SnapshotFrom<typeof machine>;
@@ -84,6 +85,7 @@ function events(snapshot: Snapshot): LoginEvent[] {
           { type: 'google.result', credential: null },
           { type: 'apple.result', authorization: { id_token: 'apple-id-token', code: 'apple-code' } },
           { type: 'apple.result', authorization: null },
+          { type: 'passkey.start' },
         ]
       : [];
   return [
@@ -121,6 +123,10 @@ function events(snapshot: Snapshot): LoginEvent[] {
     done('facebookStatus', { status: 'connected', accessToken: 'fb-token', userID: 'fb-user' }),
     done('facebookStatus', { status: 'not_authorized' }),
     failed('facebookStatus', 'facebook'),
+    done('passkeyLogin', AUTHENTICATED),
+    done('passkeyLogin', null),
+    done('passkeyLogin', REGISTRATION_REQUIRED),
+    failed('passkeyLogin', '401'),
     GOOGLE_TIMEOUT,
   ];
 }
@@ -160,6 +166,7 @@ function label(event: { type: string; output?: unknown; error?: unknown; mode?: 
   if (event.type === GOOGLE_TIMEOUT.type) return '60 s pass';
   if (event.type.startsWith('xstate.done.actor.')) {
     const output = event.output as { result?: string; credential?: unknown; authorization?: unknown; status?: string } | undefined;
+    if (output === null) return `${event.type.replace('xstate.done.actor.', 'done:')}(dismissed)`;
     const detail = output?.result ?? output?.status ?? ('credential' in (output ?? {}) ? (output?.credential ? 'credential' : 'no credential') : 'authorization' in (output ?? {}) ? (output?.authorization ? 'authorization' : 'no authorization') : 'ok');
     return `${event.type.replace('xstate.done.actor.', 'done:')}(${detail})`;
   }
@@ -286,6 +293,21 @@ function checkLastStep(path: Path, result: ReturnType<typeof replay>) {
     // The provider is recorded and the loading flag set.
     expect(final.context.provider).toBe(event.provider);
     expect(final.context.loading).toBe(true);
+  }
+  // Passkeys: signed in with the method named, a dismissed prompt is no error, anything else is a failure.
+  if (type === 'xstate.done.actor.passkeyLogin') {
+    const answer = event.output as LoginResult | null;
+    if (answer?.result === 'Authenticated') {
+      expect(final.value).toEqual({ closed: 'idle' });
+      expect(emitted.at(-1)).toEqual({ type: 'login.succeeded', token: AUTHENTICATED.token, method: 'passkey' });
+    } else {
+      expect(final.value).toEqual({ open: { login: 'idle' } });
+      expect(final.context.error).toBe(answer === null ? before.context.error : 'passkeyFailed');
+    }
+  }
+  if (type === 'xstate.error.actor.passkeyLogin') {
+    expect(final.context.error).toBe('passkeyFailed');
+    expect(reports.at(-1)).toBe(event.error);
   }
   if (type === 'login.reset') expect(final.context.mode).toBe('login');
   if (type === 'locale.changed') expect(final.context.locale).toBe('de');

@@ -25,6 +25,11 @@ export function selectSocialInProgress(snapshot: LoginSnapshot): SocialProvider 
   return 'googleSignIn' in open || 'appleSignIn' in open || 'facebookSignIn' in open ? snapshot.context.provider : null;
 }
 
+/** Whether the browser's passkey prompt or the BFF's check of it is running. */
+export function selectPasskeyInProgress(snapshot: LoginSnapshot): boolean {
+  return valueOf(snapshot).open === 'passkeySignIn';
+}
+
 export const selectError = (snapshot: LoginSnapshot): LoginErrorCode | null => snapshot.context.error;
 
 export const selectEmail = (snapshot: LoginSnapshot): string => snapshot.context.email;

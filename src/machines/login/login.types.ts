@@ -22,7 +22,9 @@ export type LoginErrorCode =
   | 'appleFailed'
   | 'facebookFailed'
   | 'facebookUnauthorized'
-  | 'facebookUnavailable';
+  | 'facebookUnavailable'
+  /** A passkey did not sign in: unknown to us, removed, or the BFF refused it. */
+  | 'passkeyFailed';
 
 export interface AppleAuthorization {
   id_token: string;
@@ -36,7 +38,7 @@ export type SocialPayload =
   | { provider: 'facebook'; accessToken: string; userID: string };
 
 /** How the member signed in, for the login event. */
-export type LoginMethod = 'password' | 'otp' | SocialProvider;
+export type LoginMethod = 'password' | 'otp' | 'passkey' | SocialProvider;
 
 export interface LoginInput {
   locale: Locale;
@@ -84,6 +86,8 @@ export type LoginEvent =
   | { type: 'otp.password.submit'; password: string }
   | { type: 'reset.submit'; email: string }
   | { type: 'social.start'; provider: SocialProvider }
+  /** Sign in with a passkey: the browser asks which one, then the BFF verifies it. */
+  | { type: 'passkey.start' }
   /** Google's result read from the login page's query (credential and select_by). */
   | { type: 'google.result'; credential: string | null }
   /** Apple's result read from the login page's query (code and id_token). */
@@ -106,4 +110,6 @@ export interface LoginActorTypes {
   appleAuthorization: { input: { locale: Locale }; output: { authorization: AppleAuthorization | null } };
   facebookStatus: { output: FacebookStatus };
   socialLogin: { input: SocialPayload; output: LoginResult };
+  /** The browser's passkey prompt and the BFF's check; null when the visitor dismissed the prompt. */
+  passkeyLogin: { input: { locale: Locale }; output: LoginResult | null };
 }

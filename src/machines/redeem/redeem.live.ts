@@ -1,22 +1,21 @@
 import { fromPromise } from 'xstate';
-import type { Locale } from '../../contract/locales';
 import { buyReward } from '../../services/loyalty/api';
-import type { AuthAccess } from '../../services/account/requests';
+import { createLiveStepUpLogic, type StepUpEdge } from '../step-up/step-up.live';
 import { redeemMachine } from './redeem.machine';
 
-/** What redeeming needs from the page it runs on. */
-export interface RedeemEdge {
-  /** The access as it is when a purchase starts (a renewed token must not restart the machine). */
-  access(): AuthAccess;
-  locale: Locale;
+/** What redeeming needs from the page it runs on (the step-up's access and locale among it). */
+export interface RedeemEdge extends StepUpEdge {
   /** Reads the member's points again everywhere: the page's loyalty queries and the header's balance. */
   refreshBalance(): void;
 }
 
-/** The machine with the BFF's purchase (voucher names in the page's locale) and the page's refresh. */
+/** The machine with the step-up, the BFF's purchase (voucher names in the page's locale) and the page's refresh. */
 export function createLiveRedeemLogic({ access, locale, refreshBalance }: RedeemEdge) {
   return redeemMachine.provide({
-    actors: { buyReward: fromPromise(({ input, signal }) => buyReward(access(), input.rewardId, locale, { signal })) },
+    actors: {
+      stepUp: createLiveStepUpLogic({ access, locale }),
+      buyReward: fromPromise(({ input, signal }) => buyReward(access(), input.rewardId, locale, input.stepUpToken, { signal })),
+    },
     actions: { refreshBalance: () => refreshBalance() },
   });
 }

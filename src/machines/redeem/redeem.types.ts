@@ -23,6 +23,8 @@ export interface RedeemContext {
   reward: ChosenReward | null;
   redemption: Redemption | null;
   failure: RedeemFailure | null;
+  /** The step-up token of a large redemption (STEP_UP_POINTS_THRESHOLD), spent by one purchase. */
+  stepUpToken: string | null;
 }
 
 export type RedeemEvent =
@@ -36,5 +38,5 @@ export type RedeemEvent =
   | { type: 'redeem.dismiss' };
 
 export interface RedeemActorTypes {
-  buyReward: { input: { rewardId: string }; output: Redemption };
+  buyReward: { input: { rewardId: string; stepUpToken: string | null }; output: Redemption };
 }

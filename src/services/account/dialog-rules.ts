@@ -51,6 +51,13 @@ export function isMemberOnlyPath(pathname: string): boolean {
   return MEMBER_ONLY_PAGES.includes(pathWithoutLocale(pathname).replace(/\/+$/, ''));
 }
 
+/** The member's account settings: their messages are a catalog of their own (lingui.config.ts). */
+const ACCOUNT_SETTINGS_PAGES: readonly string[] = [ROUTES.account.profile, ROUTES.account.preferences, ROUTES.account.favourites];
+
+export function isAccountSettingsPath(pathname: string): boolean {
+  return ACCOUNT_SETTINGS_PAGES.includes(pathWithoutLocale(pathname).replace(/\/+$/, ''));
+}
+
 /** What decides whether the Google one-tap prompt may show (spec section 2). */
 export interface GooglePromptConditions {
   pathname: string;

@@ -34,6 +34,27 @@ export class OtpRequiredError extends HttpError {
   }
 }
 
+/**
+ * A 403 with the code `step_up_required` (src/contract/account-security.ts): the change needs a fresh
+ * one-time code first. The caller proves it (src/machines/step-up) and sends again with the new token.
+ */
+export class StepUpRequiredError extends HttpError {
+  constructor() {
+    super(403);
+    this.name = 'StepUpRequiredError';
+  }
+}
+
+/** Any other 429: a limit on requests or mailed codes; `retryAfterSeconds` from Retry-After (null without one). */
+export class RateLimitedError extends HttpError {
+  readonly retryAfterSeconds: number | null;
+  constructor(retryAfterSeconds: number | null) {
+    super(429);
+    this.name = 'RateLimitedError';
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 /** The spec's error catalogue (section 8) for social sign-in, thrown and passed to the shared error handler. */
 export const SOCIAL_ERROR_MESSAGES = {
   googleFailed: 'Sign in with Google failed',

@@ -4,7 +4,7 @@ import { ErrorBodySchema } from '../../contract/errors';
 import { HttpError } from '../bff/client';
 import { authenticated, bffRequest, readBody } from '../bff/request';
 import type { AuthAccess, RequestOptions } from '../bff/request';
-import { InvalidInputError, LoginValidationError, OtpRequiredError } from './errors';
+import { InvalidInputError, LoginValidationError, OtpRequiredError, RateLimitedError, StepUpRequiredError } from './errors';
 
 export type { AuthAccess, RequestOptions } from '../bff/request';
 export { send } from '../bff/request';
@@ -14,8 +14,9 @@ export const AnyAnswerSchema = v.unknown();
 
 /**
  * The error of a failed answer: a 422 with the field list of LoginValidationErrorSchema becomes a
- * LoginValidationError, a 400 with the BFF's issues an InvalidInputError, a 429 `otp_required` an
- * OtpRequiredError, anything else an HttpError
+ * LoginValidationError, a 400 with the BFF's issues an InvalidInputError, a 403 `step_up_required` a
+ * StepUpRequiredError, a 429 `otp_required` an OtpRequiredError and any other 429 a RateLimitedError (with
+ * its Retry-After), anything else an HttpError
  * ('Request failed with status code {status}', spec section 8).
  */
 export async function failureOf(response: Response): Promise<HttpError> {
@@ -28,11 +29,23 @@ export async function failureOf(response: Response): Promise<HttpError> {
     const error = v.safeParse(ErrorBodySchema, body);
     if (error.success) return new InvalidInputError((error.output.error.issues ?? []).map((issue) => issue.path));
   }
+  if (response.status === 403) {
+    const error = v.safeParse(ErrorBodySchema, body);
+    // STEP_UP_REQUIRED of contract/account-security, named by its value: that module stays out of every page's first load.
+    if (error.success && error.output.error.code === 'step_up_required') return new StepUpRequiredError();
+  }
   if (response.status === 429) {
     const error = v.safeParse(ErrorBodySchema, body);
     if (error.success && error.output.error.code === 'otp_required') return new OtpRequiredError();
+    return new RateLimitedError(retryAfterSeconds(response.headers.get('retry-after')));
   }
   return new HttpError(response.status);
+}
+
+/** Retry-After in seconds (the BFF sends seconds; a date or nothing gives null). */
+function retryAfterSeconds(header: string | null): number | null {
+  const seconds = header === null || header.trim() === '' ? Number.NaN : Number(header);
+  return Number.isInteger(seconds) && seconds >= 0 ? seconds : null;
 }
 
 /** A call to a BFF route, its answer checked against the contract schema; `options.token` is sent as it is. */

@@ -9,7 +9,7 @@ import { bffFetch, HttpError } from './client';
  */
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Sent as `Authorization: Bearer <token>`, never refreshed: for calls outside the session (logout, tracking). */
   token?: string | null;

@@ -63,3 +63,14 @@ describe('the member area’s catalog', () => {
     expect(text('Sign in')).not.toBe('Sign in');
   });
 });
+
+describe('the account settings’ catalog', () => {
+  it('is loaded on the profile, preferences and favourites pages only, beside the member area’s', async () => {
+    const text = (message: string) => i18n._({ id: generateMessageId(message), message });
+    await activateLocaleOfPath('/de/account/rewards');
+    expect(text('Sign-in and security')).toBe('Sign-in and security');
+    await activateLocaleOfPath('/de/account/profile');
+    expect(text('Sign-in and security')).not.toBe('Sign-in and security');
+    expect(text('Redeem your points')).not.toBe('Redeem your points');
+  });
+});

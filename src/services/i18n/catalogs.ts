@@ -5,7 +5,7 @@ import type { Locale } from '../../contract/locales';
 // A static import costs the first load nothing: the app's entry (start-app.tsx) and the shell's analytics
 // tracker import the error handler and analytics statically, so both are in the first chunk already.
 import { reportTranslationError } from '../errors/report';
-import { isMemberOnlyPath } from '../account/dialog-rules';
+import { isAccountSettingsPath, isMemberOnlyPath } from '../account/dialog-rules';
 
 export type CatalogLoaders = Record<Locale, () => Promise<{ messages: Messages }>>;
 
@@ -36,8 +36,24 @@ const memberCatalogLoaders: CatalogLoaders = {
   ar: () => import('../../locales/ar/member.po'),
 };
 
+/**
+ * The account settings' messages (profile, preferences, favourite hotels), another catalog of their own:
+ * the member area's other pages do not carry them.
+ */
+const settingsCatalogLoaders: CatalogLoaders = {
+  en: () => import('../../locales/en/settings.po'),
+  de: () => import('../../locales/de/settings.po'),
+  fr: () => import('../../locales/fr/settings.po'),
+  nl: () => import('../../locales/nl/settings.po'),
+  es: () => import('../../locales/es/settings.po'),
+  it: () => import('../../locales/it/settings.po'),
+  pl: () => import('../../locales/pl/settings.po'),
+  ar: () => import('../../locales/ar/settings.po'),
+};
+
 const loaded = new Set<Locale>();
-const memberLoaded = new Set<Locale>();
+/** The extra catalogs loaded so far, per catalog and locale. */
+const extraLoaded = new Map<CatalogLoaders, Set<Locale>>();
 
 /**
  * Sends Lingui's `missing` events to the error handler, which ignores them by design (spec section 8: the
@@ -69,11 +85,13 @@ export async function activateLocale(locale: Locale, loaders: CatalogLoaders = c
 }
 
 /**
- * Loads the member area's messages of a locale once, beside its main catalog (Lingui merges the two).
- * A failure is reported and rethrown, as for the main catalog.
+ * Loads a catalog beside the main one (Lingui merges them) once per locale: the member area's messages by
+ * default. A failure is reported and rethrown, as for the main catalog.
  */
-export async function loadMemberCatalog(locale: Locale, loaders: CatalogLoaders = memberCatalogLoaders): Promise<void> {
-  if (memberLoaded.has(locale)) return;
+export async function loadExtraCatalog(locale: Locale, loaders: CatalogLoaders = memberCatalogLoaders): Promise<void> {
+  const done = extraLoaded.get(loaders) ?? new Set<Locale>();
+  extraLoaded.set(loaders, done);
+  if (done.has(locale)) return;
   let messages: Messages;
   try {
     ({ messages } = await loaders[locale]());
@@ -82,7 +100,7 @@ export async function loadMemberCatalog(locale: Locale, loaders: CatalogLoaders 
     throw error;
   }
   i18n.load(locale, messages);
-  memberLoaded.add(locale);
+  done.add(locale);
 }
 
 /** The locale a page is shown in: its first path segment, or the default for paths outside any locale. */
@@ -90,10 +108,17 @@ export function displayLocale(pathname: string): Locale {
   return localeOfPath(pathname) ?? DEFAULT_LOCALE;
 }
 
-/** Activates the catalog of the page at this path, with the member area's messages on its pages. */
+/**
+ * Activates the catalog of the page at this path, with the member area's messages on its pages and the
+ * account settings' on theirs.
+ */
 export async function activateLocaleOfPath(pathname: string): Promise<void> {
   const locale = displayLocale(pathname);
-  await Promise.all([activateLocale(locale), isMemberOnlyPath(pathname) ? loadMemberCatalog(locale) : undefined]);
+  await Promise.all([
+    activateLocale(locale),
+    isMemberOnlyPath(pathname) ? loadExtraCatalog(locale, memberCatalogLoaders) : undefined,
+    isAccountSettingsPath(pathname) ? loadExtraCatalog(locale, settingsCatalogLoaders) : undefined,
+  ]);
 }
 
 export { i18n };

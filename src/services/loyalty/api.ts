@@ -1,3 +1,4 @@
+import { STEP_UP_HEADER } from '../../contract/step-up';
 import { CONTENT_PATHS, HotelsForDropdownResponseSchema } from '../../contract/content';
 import type { Locale } from '../../contract/locales';
 import {
@@ -61,8 +62,15 @@ export const fetchMemberVouchers = async (access: AuthAccess, options: Signal = 
  * Buys a reward with points: the voucher it gives, and the balance left. A balance too low answers 409
  * (nothing spent), a reward no longer in the catalogue 404: both reach the caller as an HttpError.
  */
-export const buyReward = async (access: AuthAccess, rewardId: string, locale: Locale, options: Signal = {}) =>
-  (await callAuthorized(inLocale(buyVoucherPath(rewardId), locale), BuyVoucherResponseSchema, access, { ...options, method: 'POST' })).data;
+/** Buys a reward; one that costs more than STEP_UP_POINTS_THRESHOLD needs the step-up token of a fresh code. */
+export const buyReward = async (access: AuthAccess, rewardId: string, locale: Locale, stepUpToken: string | null, options: Signal = {}) =>
+  (
+    await callAuthorized(inLocale(buyVoucherPath(rewardId), locale), BuyVoucherResponseSchema, access, {
+      ...options,
+      method: 'POST',
+      ...(stepUpToken ? { headers: { [STEP_UP_HEADER]: stepUpToken } } : {}),
+    })
+  ).data;
 
 /** The member's requests for missing points, newest first. */
 export const fetchPointsClaims = async (access: AuthAccess, options: Signal = {}) =>

@@ -7,6 +7,8 @@ import { hotelQuery } from '../../services/content/queries';
 import { formatCalendarDate, isFutureDate } from '../ui/format/dates';
 import { addDays, todayInBerlin } from '../../contract/calendar-dates';
 import { PageTitle } from '../shell/PageTitle';
+import { useAppSelector } from '../shell/session-context';
+import { FavouriteHeart } from '../ui/FavouriteHeart';
 import type { SearchQueryState } from '../../services/search/search-state';
 
 /**
@@ -29,11 +31,13 @@ export function HotelPage({
 }) {
   const { t } = useLingui();
   const { data: hotel } = useSuspenseQuery(hotelQuery(locale, hotelCode));
+  const favourites = useAppSelector((snapshot) => snapshot.context.favourites);
   const stay = searched ? stayAt(searched, hotel.openingDate) : null;
   const openingDate = hotel.openingDate !== null && isFutureDate(hotel.openingDate, todayInBerlin()) ? formatCalendarDate(hotel.openingDate, locale) : null;
   return (
     <article className="page" data-page="hotel" data-hotel={hotel.hotelCode}>
       <PageTitle title={hotel.hotelName} />
+      <FavouriteHeart favourites={favourites} hotel={hotel} />
       <p>
         <Link to="/$locale/brands/$brandCode" params={{ locale, brandCode: hotel.brand.code }}>
           <bdi>{hotel.brand.brandName}</bdi>

@@ -4,6 +4,8 @@ import { Link } from '@tanstack/react-router';
 import type { Currency, HotelResult, Price, UnavailableReason } from '../../contract/search';
 import type { Locale } from '../../contract/locales';
 import { formatDistanceKm, formatMoney, formatPoints } from '../ui/format/money';
+import { FavouriteHeart } from '../ui/FavouriteHeart';
+import { useAppSelector } from '../shell/session-context';
 import type { RouterSearch } from '../../services/navigation/router-search';
 
 function useUnavailableText(reason: UnavailableReason | null, minimumStay: number | null): string {
@@ -43,6 +45,7 @@ export function HotelResultCard(props: { hotel: HotelResult; locale: Locale; roo
   const { hotel, locale, roomsSearch, payWithPoints, roomCount, nights } = props;
   const { t } = useLingui();
   const unavailable = useUnavailableText(hotel.unavailableReason, hotel.minimumStay);
+  const favourites = useAppSelector((snapshot) => snapshot.context.favourites);
   const member = hotel.memberPrice;
   const nonMember = hotel.nonMemberPrice;
   const perNight = roomCount <= 1;
@@ -57,6 +60,7 @@ export function HotelResultCard(props: { hotel: HotelResult; locale: Locale; roo
       {/* The drawing only illustrates the name beside it: decorative for assistive technology. */}
       <img src={hotel.image.url} alt="" width="360" height="240" loading="lazy" decoding="async" />
       <div className="result-card__body">
+        <FavouriteHeart favourites={favourites} hotel={hotel} />
         <p className="result-card__brand">
           <bdi>{hotel.brandName}</bdi>
         </p>

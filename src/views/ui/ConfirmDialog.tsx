@@ -6,16 +6,23 @@ interface ConfirmDialogProps {
   open: boolean;
   title: string;
   children: ReactNode;
-  /** The buttons, the confirming one last. */
-  actions: ReactNode;
+  /** The buttons, the confirming one last; none for a dialog whose steps carry their own. */
+  actions?: ReactNode;
   onClose: () => void;
+  /**
+   * `firstButton` (the default): the safe choice takes focus, so Enter never confirms by accident.
+   * `content`: the content focuses its own first field or heading (a dialog of steps).
+   */
+  initialFocus?: 'firstButton' | 'content';
+  /** A wider dialog, for forms: `wide`. */
+  size?: 'normal' | 'wide';
 }
 
 /**
  * A native modal <dialog> asking to confirm an action: showModal makes the page behind inert, keeps focus
  * inside and turns Escape into `cancel`. Closing gives focus back to what opened it.
  */
-export function ConfirmDialog({ open, title, children, actions, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, actions, onClose, initialFocus = 'firstButton', size = 'normal' }: ConfirmDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   const titleId = useId();
@@ -30,18 +37,18 @@ export function ConfirmDialog({ open, title, children, actions, onClose }: Confi
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
       // The safe choice takes focus first: Enter never confirms by accident.
-      dialog.querySelector<HTMLElement>('button')?.focus();
+      if (initialFocus === 'firstButton') dialog.querySelector<HTMLElement>('button')?.focus();
     } else if (!open && dialog.hasAttribute('open')) {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
       if (returnFocus.current?.isConnected) returnFocus.current.focus();
     }
-  }, [open]);
+  }, [open, initialFocus]);
 
   return (
     <dialog
       ref={dialogRef}
-      className="confirm-dialog"
+      className={size === 'wide' ? 'confirm-dialog confirm-dialog--wide' : 'confirm-dialog'}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
@@ -52,7 +59,7 @@ export function ConfirmDialog({ open, title, children, actions, onClose }: Confi
         <div className="confirm-dialog__content">
           <h2 id={titleId}>{title}</h2>
           {children}
-          <p className="confirm-dialog__actions">{actions}</p>
+          {actions ? <p className="confirm-dialog__actions">{actions}</p> : null}
         </div>
       ) : null}
     </dialog>

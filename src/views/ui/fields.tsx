@@ -101,7 +101,7 @@ export const isSalutation = (value: string): value is Salutation => (SALUTATIONS
 export const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
 /** A new password: the length rules of the contract, shown as a hint and checked by the browser too. */
-export function NewPasswordField({ label, error }: { label: string; error?: string | undefined }) {
+export function NewPasswordField({ label, error, defaultValue, announceError = false }: { label: string; error?: string | undefined; defaultValue?: string; announceError?: boolean }) {
   const { t } = useLingui();
   const minLength = AUTH_LIMITS.passwordMinLength;
   return (
@@ -115,6 +115,8 @@ export function NewPasswordField({ label, error }: { label: string; error?: stri
       maxLength={AUTH_LIMITS.passwordMaxLength}
       hint={t`At least ${minLength} characters.`}
       error={error}
+      announceError={announceError}
+      {...(defaultValue === undefined ? {} : { defaultValue })}
     />
   );
 }

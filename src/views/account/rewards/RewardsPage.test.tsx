@@ -136,6 +136,41 @@ describe('rewards', () => {
     expect(state.balance).toBe(500);
   });
 
+  it('asks for a fresh code before a large redemption and sends its step-up token with the purchase', async () => {
+    const large = reward('stay-100', '100 EUR off a stay', 9_500, 12_000);
+    const asked: { path: string; stepUp: string | null }[] = [];
+    const record = (url: URL, init?: RequestInit) => asked.push({ path: url.pathname.replace(/^\/bff/, ''), stepUp: new Headers(init?.headers).get('X-Step-Up-Token') });
+    const handler = signedInMemberBff({
+      '/members/points-status': () => ({ body: { data: statusWith(12_000) } }),
+      '/members/rewards': () => ({ body: { data: [large] } }),
+      '/members/vouchers': () => ({ body: { data: [] } }),
+      '/auth/step-up/code': (url, init) => {
+        record(url, init);
+        return { status: 202, body: { data: { accepted: true } } };
+      },
+      '/auth/step-up': (url, init) => {
+        record(url, init);
+        return { body: { data: { step_up_token: 'step-up-1', expires_in: 600 } } };
+      },
+      '/members/buy-voucher/stay-100': (url, init) => {
+        record(url, init);
+        const bought = voucher('big1', { code: 'RWD-BIG1', amount: 100 });
+        return { status: 201, body: { data: { voucher: bought, reward: { id: 'stay-100', name: '100 EUR off a stay', points: 9_500 }, balance: 2_500 } } };
+      },
+    });
+    await renderApp('/en/account/rewards', handler);
+    const catalogue = await screen.findByRole('list', { name: 'Redeem your points' }, { timeout: 30_000 });
+    await userEvent.click(within(within(catalogue).getByRole('article', { name: '100 EUR off a stay' })).getByRole('button', { name: 'Redeem' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Redeem 9,500 points' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Redeem 9,500 points?' });
+    await userEvent.type(await within(dialog).findByLabelText('6-digit code'), '123456');
+    // Nothing is bought before the code is typed.
+    expect(asked.map((entry) => entry.path)).toEqual(['/auth/step-up/code']);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(/Your voucher code is/)).toBeTruthy();
+    expect(asked.at(-1)).toEqual({ path: '/members/buy-voucher/stay-100', stepUp: 'step-up-1' });
+  });
+
   it('tracks the redeem button with the member area’s names', async () => {
     await renderApp('/en/account/rewards', rewardsBff({ balance: 3_000 }).handler);
     const catalogue = await screen.findByRole('list', { name: 'Redeem your points' }, { timeout: 30_000 });

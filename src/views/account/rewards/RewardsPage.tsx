@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { VOUCHER_CATEGORIES } from '../../../contract/ecommerce';
 import type { Locale } from '../../../contract/locales';
 import type { MemberVoucher, Reward } from '../../../contract/loyalty';
-import { selectRedeemDialog, selectRedemption } from '../../../machines/redeem/redeem.selectors';
+import { selectRedeemDialog, selectRedemption, selectStepUpChild } from '../../../machines/redeem/redeem.selectors';
 import type { RedeemFailure } from '../../../machines/redeem/redeem.types';
 import { useMemberAreaTracking } from '../../../services/analytics/queries';
 import { memberVouchersQuery, pointsStatusQuery, rewardsQuery } from '../../../services/loyalty/queries';
@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { formatCalendarDate } from '../../ui/format/dates';
 import { formatMoney, formatPoints } from '../../ui/format/money';
 import { MemberOnly } from '../member-area/MemberOnly';
+import { StepUpForm } from '../profile/step-up/StepUpForm';
 import { RedeemActorContext } from './redeem-context';
 import { RedeemProvider } from './RedeemProvider';
 import { StayVouchers } from './StayVouchers';
@@ -130,6 +131,7 @@ function RedeemDialog({ locale }: { locale: Locale }) {
   const { t } = useLingui();
   const redeem = RedeemActorContext.useActorRef();
   const dialog = RedeemActorContext.useSelector(selectRedeemDialog);
+  const stepUp = RedeemActorContext.useSelector(selectStepUpChild);
   const cancel = () => redeem.send({ type: 'redeem.cancel' });
   const price = dialog ? formatPoints(dialog.reward.points, locale) : '';
   return (
@@ -138,7 +140,7 @@ function RedeemDialog({ locale }: { locale: Locale }) {
       title={dialog?.step === 'failed' ? t`Nothing was redeemed` : t`Redeem ${price} points?`}
       onClose={cancel}
       actions={
-        dialog?.step === 'failed' ? (
+        dialog?.step === 'stepUp' ? null : dialog?.step === 'failed' ? (
           <>
             <button type="button" className="button" onClick={cancel}>
               {t`Close`}
@@ -163,6 +165,8 @@ function RedeemDialog({ locale }: { locale: Locale }) {
     >
       {dialog?.step === 'failed' ? (
         <FailureMessage failure={dialog.failure} />
+      ) : dialog?.step === 'stepUp' ? (
+        <StepUpForm actor={stepUp} purpose={t`For your security, redeeming ${price} points needs a code we email to you.`} />
       ) : dialog ? (
         <p>{t`${dialog.reward.name} for ${price} points. The points are taken from your balance at once; the voucher is yours to use when you book.`}</p>
       ) : null}

@@ -12,6 +12,7 @@ import {
   selectIsLoading,
   selectIsPasswordStep,
   selectMode,
+  selectPasskeyInProgress,
   selectRegistrationToken,
   selectSocialInProgress,
 } from '../../../machines/login/login.selectors';
@@ -21,6 +22,7 @@ import { usePrivacySettings } from '../../shell/consent/privacy-settings-context
 import { useConsent } from '../../shell/consent/use-consent';
 import { useFlag } from '../../shell/flags-context';
 import { useLoginActor, useLoginSelector } from '../../shell/session-context';
+import { usePasskeySupport } from './use-passkey-support';
 
 function useErrorMessages(): Record<LoginErrorCode, string> {
   const { t } = useLingui();
@@ -37,6 +39,7 @@ function useErrorMessages(): Record<LoginErrorCode, string> {
     facebookFailed: t`Sign in with Facebook did not work. Please try again.`,
     facebookUnauthorized: t`Facebook did not allow the sign-in. Please try again or choose another way.`,
     facebookUnavailable: t`Sign in with Facebook is not available at the moment. Please choose another way.`,
+    passkeyFailed: t`This passkey could not sign you in. It may have been removed from your account. Please sign in another way.`,
   };
 }
 
@@ -220,6 +223,7 @@ export function LoginPanel({ locale, headingLevel = 2, titleId }: PanelProps) {
             <TextField label={t`Password`} name="password" type="password" autoComplete="current-password" describedBy={describedBy} />
             <SubmitButton loading={loading}>{busy(t`Sign in`, t`Signing in…`)}</SubmitButton>
           </form>
+          <PasskeyButton />
           <p className="login-panel__links">
             <button type="button" className="link-button" onClick={() => actor.send({ type: 'mode.passwordReset' })}>
               {t`Forgot your password?`}
@@ -242,6 +246,23 @@ export function LoginPanel({ locale, headingLevel = 2, titleId }: PanelProps) {
       {content}
       <DemoMailboxLink />
     </div>
+  );
+}
+
+/** Sign in with a passkey, where the browser has them: it asks which passkey, no email needed. */
+function PasskeyButton() {
+  const { t } = useLingui();
+  const actor = useLoginActor();
+  const loading = useLoginSelector(selectIsLoading);
+  const running = useLoginSelector(selectPasskeyInProgress);
+  const supported = usePasskeySupport();
+  if (!supported) return null;
+  return (
+    <p className="login-panel__passkey">
+      <button type="button" className="button passkey-button" disabled={loading} aria-busy={running} onClick={() => actor.send({ type: 'passkey.start' })}>
+        {running ? t`Waiting for your passkey…` : t`Sign in with a passkey`}
+      </button>
+    </p>
   );
 }
 
