@@ -34,8 +34,8 @@ test('a popup targeted at the hotel search shows there once, and not again after
   await expect(popup.getByRole('link', { name: 'Join now' })).toHaveAttribute('href', '/en/account/registration');
 
   await popup.getByRole('button', { name: 'Close' }).click();
-  // It fades out over the close delay, then leaves the page; focus is back in the page.
-  await expect(page.locator('.targeted-popup--closing')).toHaveCount(1);
+  // It fades out over the close delay (the machine's test counts the 500 ms on a simulated clock; a busy
+  // machine may be past the fade before a look), then leaves the page.
   await expect(popup).toHaveCount(0);
   expect((await seenIds(page)).length).toBe(1);
 

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../db/errors';
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import type * as v from 'valibot';
@@ -118,22 +119,37 @@ export async function addReservation(
   if (hotelId === undefined) return { ok: false, reason: 'not_found' };
 
   const copy = copyOf(found, hotelId, now);
-  const [stored] = await db
-    .insert(memberReservations)
-    .values({ id: addedStayId(number), memberId, reservationNumber: number, how: 'number', addedAt: now, hiddenAt: null, ...copy })
-    // A reservation the member removed after a refresh comes back; one in another account stays there. The
-    // unique number makes two members adding at once wait for each other: the second sees the first's row.
-    .onConflictDoUpdate({
-      target: memberReservations.reservationNumber,
-      set: { how: 'number', addedAt: now, hiddenAt: null, ...copy },
-      setWhere: and(eq(memberReservations.memberId, memberId), isNotNull(memberReservations.hiddenAt), ne(memberReservations.how, 'old-booking')),
-    })
-    .returning({ id: memberReservations.id });
+  const stored = await storeAddedReservation(db, memberId, number, copy, now);
   const [added] = await addedReservationsOf(db, memberId, number);
   if (!stored || !added) {
     return { ok: false, reason: added ? 'conflict' : 'not_found' };
   }
   return { ok: true, booking: addedBooking(added.reservation, { code: added.hotelCode, name: added.hotelName }, added.decimals) };
+}
+
+/**
+ * Keeps the account's copy of a reservation added by its number; false when another row has it. The row's
+ * id comes from the number too, so a member adding at the same moment may collide on the id rather than on
+ * the number the conflict clause names: that is the same "someone else has it" and reads as such.
+ */
+async function storeAddedReservation(db: Database, memberId: number, number: string, copy: ReturnType<typeof copyOf>, now: Date): Promise<boolean> {
+  try {
+    const stored = await db
+      .insert(memberReservations)
+      .values({ id: addedStayId(number), memberId, reservationNumber: number, how: 'number', addedAt: now, hiddenAt: null, ...copy })
+      // A reservation the member removed after a refresh comes back; one in another account stays there. The
+      // unique number makes two members adding at once wait for each other: the second sees the first's row.
+      .onConflictDoUpdate({
+        target: memberReservations.reservationNumber,
+        set: { how: 'number', addedAt: now, hiddenAt: null, ...copy },
+        setWhere: and(eq(memberReservations.memberId, memberId), isNotNull(memberReservations.hiddenAt), ne(memberReservations.how, 'old-booking')),
+      })
+      .returning({ id: memberReservations.id });
+    return stored.length > 0;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
 }
 
 /**

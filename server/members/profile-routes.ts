@@ -25,6 +25,7 @@ import type { Auth } from '../auth/core';
 import { firstRefusal, tooManyRequests } from '../auth/http';
 import type { RateLimitRule } from '../auth/rate-limit';
 import { stepUpRefusal } from '../auth/step-up';
+import { isUniqueViolation } from '../db/errors';
 import { memberBillingAddresses, memberEmailChanges, members } from '../db/schema';
 import { errorBody, notFound } from '../middleware/errors';
 import { validate } from '../middleware/validate';
@@ -44,12 +45,6 @@ export const PROFILE_RATE_LIMITS = {
   codesPerNewEmail: { name: 'profile-code:new-email', limit: 5, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
-/** PostgreSQL's unique violation, on the driver's error or one drizzle wraps as `cause`. */
-function isUniqueViolation(error: unknown, depth = 0): boolean {
-  if (!(error instanceof Error) || depth > 4) return false;
-  if ((error as Error & { code?: unknown }).code === '23505') return true;
-  return isUniqueViolation(error.cause, depth + 1);
-}
 
 const codeRejected = (c: Context) => c.json(errorBody('bad_request', PROFILE_CODE_REJECTED, [{ path: 'code', message: PROFILE_CODE_REJECTED }]), 400);
 const badField = (c: Context, path: string, message: string) => c.json(errorBody('bad_request', 'Invalid request body', [{ path, message }]), 400);

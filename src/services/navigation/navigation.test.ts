@@ -4,7 +4,7 @@ import { switchLocaleHref } from './locale-switch';
 import { isInHousePath, localizedPath, pathWithoutLocale, ROUTES } from './paths';
 
 describe('route constants', () => {
-  it('hold every path of the specification', () => {
+  it('hold every path of the specification, and the favourite hotels page beyond it', () => {
     const paths = [
       ...Object.values(ROUTES.account),
       ROUTES.preferenceCenter,
@@ -30,6 +30,7 @@ describe('route constants', () => {
       '/account/activated',
       '/account/password-updated',
       '/account/specials',
+      '/account/favourites',
       '/preference-center',
       '/find-a-hotel',
       '/booking/select-room-rate',
