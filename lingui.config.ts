@@ -13,6 +13,12 @@ const MEMBER_AREA = accountFolders(['overview', 'rewards', 'request-points', 'bo
 /** The account settings (profile, preferences, favourite hotels): a catalog of their own (`settings`) on their pages only. */
 const ACCOUNT_SETTINGS = accountFolders(['profile', 'preferences', 'favourites']);
 
+/**
+ * The in-house guests' and companies' pages (online check-in, the hotel checkout, company enrolment): a
+ * catalog of their own (`guest-flows`) on their pages only; every other page's first load stays as it was.
+ */
+const GUEST_FLOWS = ['checkin', 'hotel-checkout', 'enroll'].map((folder) => `<rootDir>/src/views/${folder}`);
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'de', 'fr', 'nl', 'es', 'it', 'pl', 'ar'],
@@ -20,7 +26,7 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '**/*.test.*', ...MEMBER_AREA, ...ACCOUNT_SETTINGS],
+      exclude: ['**/node_modules/**', '**/*.test.*', ...MEMBER_AREA, ...ACCOUNT_SETTINGS, ...GUEST_FLOWS],
     },
     {
       path: '<rootDir>/src/locales/{locale}/member',
@@ -31,6 +37,11 @@ export default defineConfig({
       path: '<rootDir>/src/locales/{locale}/settings',
       include: ACCOUNT_SETTINGS,
       exclude: ['**/*.test.*', ...MEMBER_AREA],
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/guest-flows',
+      include: GUEST_FLOWS,
+      exclude: ['**/*.test.*'],
     },
   ],
   format: formatter({ lineNumbers: false }),

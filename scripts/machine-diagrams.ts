@@ -27,6 +27,9 @@ import { profileChangeMachine } from '../src/machines/profile-change/profile-cha
 import { passwordChangeMachine } from '../src/machines/password-change/password-change.machine';
 import { passkeyRegistrationMachine } from '../src/machines/passkey-registration/passkey-registration.machine';
 import { newsletterConfirmationMachine } from '../src/machines/newsletter-confirmation/newsletter-confirmation.machine';
+import { enrolmentMachine } from '../src/machines/enrolment/enrolment.machine';
+import { hotelCheckoutMachine } from '../src/machines/hotel-checkout/hotel-checkout.machine';
+import { checkinMachine } from '../src/machines/checkin/checkin.machine';
 
 /** The machines of the app's actor system, in the order the decision record presents them. */
 export const DIAGRAMMED_MACHINES: readonly { name: string; machine: AnyStateMachine; title: string }[] = [
@@ -49,6 +52,9 @@ export const DIAGRAMMED_MACHINES: readonly { name: string; machine: AnyStateMach
   { name: 'password-change', machine: passwordChangeMachine, title: 'Changing or setting the password (the profile page)' },
   { name: 'passkey-registration', machine: passkeyRegistrationMachine, title: 'Adding a passkey (the profile page)' },
   { name: 'newsletter-confirmation', machine: newsletterConfirmationMachine, title: 'Confirming a newsletter subscription (the mail’s link)' },
+  { name: 'enrolment', machine: enrolmentMachine, title: 'Corporate self-enrolment (the enrolment page)' },
+  { name: 'hotel-checkout', machine: hotelCheckoutMachine, title: 'The hotel checkout: folio, invoice addresses, payment and check-out (/checkout/redirect and /checkout/folio)' },
+  { name: 'checkin', machine: checkinMachine, title: 'Online check-in (the check-in page)' },
 ];
 
 const mermaidId = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9_]/g, '_');

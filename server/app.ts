@@ -3,19 +3,27 @@ import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { BFF_PREFIX } from '../src/contract/content';
 import { createLocalLoyaltyProgramme } from './adapters/local-loyalty';
+import { createLocalPropertyManagement } from './adapters/local-property-management';
 import { createLocalReservationSystem } from './adapters/local-reservation-system';
 import { analyticsRoutes } from './analytics/routes';
 import { type AuthOptions, createAuth } from './auth/core';
 import { passkeyRoutes } from './auth/passkey-routes';
 import { accountSecurityRoutes } from './auth/account-security-routes';
 import { authRoutes } from './auth/routes';
+import { checkinRoutes } from './checkin/routes';
 import { contentRoutes } from './content/routes';
+import { companyRateOfRequest } from './corporate/rates';
+import { corporateRoutes } from './corporate/routes';
 import type { Database } from './db/database';
 import { devOutboxRoutes } from './dev/outbox-routes';
+import { hotelDeskRoutes } from './pms/hotel-desk-routes';
+import { stayAccessTokensOf } from './pms/stay-access';
 import { ecommerceRoutes } from './ecommerce/routes';
 import type { AppEnv } from './env';
 import type { ErrorReporter } from './error-reporting';
+import { defaultServerFlags, type ServerFlags } from './features/server-flags';
 import { healthRoutes } from './health/routes';
+import { hotelCheckoutRoutes } from './hotel-checkout/routes';
 import type { Logger } from './logger';
 import { loyaltyRoutes } from './loyalty/routes';
 import { memberSpecialsRoutes } from './loyalty/specials';
@@ -33,9 +41,11 @@ import { noStoreByDefault } from './middleware/no-store';
 import { requestLog } from './middleware/request-log';
 import { refuseUnstorableRequestLine } from './middleware/request-line';
 import { bffSecurityHeaders } from './middleware/security-headers';
+import { createPaymentNotificationRouter } from './lib/payment-notifications';
 import type { MaintenanceJobs } from './maintenance/purge';
 import type { LoyaltyProgrammePort } from './ports/loyalty';
 import type { PaymentsPort } from './ports/payments';
+import type { PropertyManagementPort } from './ports/property-management';
 import type { ReservationSystemPort } from './ports/reservation-system';
 import { searchRoutes } from './search/routes';
 
@@ -62,6 +72,10 @@ export interface AppDeps {
   loyaltyProgramme?: LoyaltyProgrammePort;
   /** The reservation system (bookings made by phone, at the hotel, on the old website); default: the BFF's own table of them. */
   reservationSystem?: ReservationSystemPort;
+  /** The hotels' property-management system (stays, rooms, folios, check-in and check-out); default: the BFF's own tables of them, seeded for the demo. */
+  propertyManagement?: PropertyManagementPort;
+  /** The feature flags as the BFF reads them for rules it enforces (`lock-invites`); default: DEFAULT_FLAGS. */
+  flags?: ServerFlags;
 }
 
 /**
@@ -79,6 +93,34 @@ export function createApp(deps: AppDeps) {
   const auth = createAuth({ db: deps.db, logger: deps.logger, now: deps.now ?? (() => new Date()) }, deps.auth);
   const loyaltyProgramme = deps.loyaltyProgramme ?? createLocalLoyaltyProgramme({ db: deps.db, now: auth.now, maintenance: deps.maintenance });
   const reservationSystem = deps.reservationSystem ?? createLocalReservationSystem({ db: deps.db });
+  const propertyManagement = deps.propertyManagement ?? createLocalPropertyManagement({ db: deps.db, now: auth.now });
+  // The provider posts every notification to the booking journey's address; online check-in's payments are handed on by their reference.
+  const paymentNotifications = createPaymentNotificationRouter();
+  const checkin = checkinRoutes({
+    db: deps.db,
+    logger: deps.logger,
+    now: auth.now,
+    mail: auth.mail,
+    payments: deps.payments,
+    propertyManagement,
+    origin: () => new URL(auth.links().login('en')).origin,
+    auth,
+    maintenance: deps.maintenance,
+    paymentNotifications,
+  });
+  const hotelCheckout = hotelCheckoutRoutes({
+    db: deps.db,
+    logger: deps.logger,
+    now: auth.now,
+    mail: auth.mail,
+    pms: propertyManagement,
+    payments: deps.payments,
+    stayAccess: stayAccessTokensOf(auth),
+    origin: () => new URL(auth.links().login('en')).origin,
+    auth,
+    maintenance: deps.maintenance,
+    paymentNotifications,
+  });
   return new Hono<AppEnv>()
     .basePath(BFF_PREFIX)
     // Bad input is bounded before any route sees it: the request line is text, the body at most 64 KiB.
@@ -87,7 +129,7 @@ export function createApp(deps: AppDeps) {
     .notFound(notFoundHandler)
     .route('/', healthRoutes(deps))
     .route('/', contentRoutes(deps))
-    .route('/', searchRoutes(deps))
+    .route('/', searchRoutes({ ...deps, companyRate: companyRateOfRequest(auth) }))
     .route('/', authRoutes(auth))
     .route('/', accountSecurityRoutes(auth))
     .route('/', passkeyRoutes(auth))
@@ -100,6 +142,7 @@ export function createApp(deps: AppDeps) {
     .route('/', memberSpecialsRoutes({ auth, programme: loyaltyProgramme, db: deps.db }))
     .route('/', memberReservationRoutes({ auth, db: deps.db, reservationSystem, logger: deps.logger }))
     .route('/', stayVoucherRoutes({ auth, db: deps.db }))
+    .route('/', corporateRoutes({ auth, flags: deps.flags ?? defaultServerFlags }))
     .route(
       '/',
       ecommerceRoutes({
@@ -111,8 +154,12 @@ export function createApp(deps: AppDeps) {
         maintenance: deps.maintenance,
         origin: () => new URL(auth.links().login('en')).origin,
         auth,
+        paymentNotifications,
+        orderPlaced: checkin.orderPlaced,
       }),
     )
+    .route('/', checkin.routes)
+    .route('/', hotelCheckout)
     .route(
       '/',
       analyticsRoutes({
@@ -123,7 +170,17 @@ export function createApp(deps: AppDeps) {
         trustProxy: auth.settings.trustProxy,
       }),
     )
-    .route('/', devOutboxRoutes({ db: deps.db, enabled: auth.settings.devOutbox }));
+    .route('/', devOutboxRoutes({ db: deps.db, enabled: auth.settings.devOutbox }))
+    .route(
+      '/',
+      hotelDeskRoutes({
+        enabled: auth.settings.devOutbox,
+        propertyManagement,
+        stayTokens: stayAccessTokensOf(auth),
+        now: auth.now,
+        origin: () => new URL(auth.links().login('en')).origin,
+      }),
+    );
 }
 
 /** The route types, for a typed client (`hc<AppType>`). */

@@ -17,6 +17,7 @@ import { ensureInventoryWindow, seedIfEmpty } from './db/seed';
 import { devIdentityProviderMount } from './dev/identity-provider';
 import { createErrorReporter } from './error-reporting';
 import { featuresMount } from './features/mount';
+import { serverFlags } from './features/server-flags';
 import { createJsonLogger, type Logger } from './logger';
 import { createMaintenanceJobs, schedulePurge } from './maintenance/purge';
 import { LOOPBACK_HOSTNAMES } from './middleware/security-headers';
@@ -121,6 +122,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     now,
     errorReporter,
     auth,
+    flags: serverFlags(features.store),
     ...(psp ? { payments: psp.port } : {}),
   });
   notifyBff.request = (path, init) => bff.request(path, init);

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as LocaleRouteImport } from './routes/$locale'
 import { Route as LocaleIndexRouteImport } from './routes/$locale/index'
+import { Route as LocaleEnrollRouteImport } from './routes/$locale/enroll'
 import { Route as LocaleFindAHotelRouteImport } from './routes/$locale/find-a-hotel'
 import { Route as LocaleNewsletterConfirmationRouteImport } from './routes/$locale/newsletter-confirmation'
 import { Route as LocalePreferenceCenterRouteImport } from './routes/$locale/preference-center'
@@ -38,6 +39,9 @@ import { Route as LocaleBookingManageRouteImport } from './routes/$locale/bookin
 import { Route as LocaleBookingModifyRouteImport } from './routes/$locale/booking/modify'
 import { Route as LocaleBookingSelectRoomRateRouteImport } from './routes/$locale/booking/select-room-rate'
 import { Route as LocaleBrandsBrandCodeRouteImport } from './routes/$locale/brands/$brandCode'
+import { Route as LocaleCheckinPersonalDetailsRouteImport } from './routes/$locale/checkin/personal-details'
+import { Route as LocaleCheckoutFolioRouteImport } from './routes/$locale/checkout/folio'
+import { Route as LocaleCheckoutRedirectRouteImport } from './routes/$locale/checkout/redirect'
 import { Route as LocaleHotelsHotelCodeRouteImport } from './routes/$locale/hotels/$hotelCode'
 
 const IndexRoute = IndexRouteImport.update({
@@ -53,6 +57,11 @@ const LocaleRoute = LocaleRouteImport.update({
 const LocaleIndexRoute = LocaleIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => LocaleRoute,
+} as any)
+const LocaleEnrollRoute = LocaleEnrollRouteImport.update({
+  id: '/enroll',
+  path: '/enroll',
   getParentRoute: () => LocaleRoute,
 } as any)
 const LocaleFindAHotelRoute = LocaleFindAHotelRouteImport.update({
@@ -194,6 +203,22 @@ const LocaleBrandsBrandCodeRoute = LocaleBrandsBrandCodeRouteImport.update({
   path: '/brands/$brandCode',
   getParentRoute: () => LocaleRoute,
 } as any)
+const LocaleCheckinPersonalDetailsRoute =
+  LocaleCheckinPersonalDetailsRouteImport.update({
+    id: '/checkin/personal-details',
+    path: '/checkin/personal-details',
+    getParentRoute: () => LocaleRoute,
+  } as any)
+const LocaleCheckoutFolioRoute = LocaleCheckoutFolioRouteImport.update({
+  id: '/checkout/folio',
+  path: '/checkout/folio',
+  getParentRoute: () => LocaleRoute,
+} as any)
+const LocaleCheckoutRedirectRoute = LocaleCheckoutRedirectRouteImport.update({
+  id: '/checkout/redirect',
+  path: '/checkout/redirect',
+  getParentRoute: () => LocaleRoute,
+} as any)
 const LocaleHotelsHotelCodeRoute = LocaleHotelsHotelCodeRouteImport.update({
   id: '/hotels/$hotelCode',
   path: '/hotels/$hotelCode',
@@ -203,6 +228,7 @@ const LocaleHotelsHotelCodeRoute = LocaleHotelsHotelCodeRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$locale': typeof LocaleRouteWithChildren
+  '/$locale/enroll': typeof LocaleEnrollRoute
   '/$locale/find-a-hotel': typeof LocaleFindAHotelRoute
   '/$locale/newsletter-confirmation': typeof LocaleNewsletterConfirmationRoute
   '/$locale/preference-center': typeof LocalePreferenceCenterRoute
@@ -230,10 +256,14 @@ export interface FileRoutesByFullPath {
   '/$locale/booking/modify': typeof LocaleBookingModifyRoute
   '/$locale/booking/select-room-rate': typeof LocaleBookingSelectRoomRateRoute
   '/$locale/brands/$brandCode': typeof LocaleBrandsBrandCodeRoute
+  '/$locale/checkin/personal-details': typeof LocaleCheckinPersonalDetailsRoute
+  '/$locale/checkout/folio': typeof LocaleCheckoutFolioRoute
+  '/$locale/checkout/redirect': typeof LocaleCheckoutRedirectRoute
   '/$locale/hotels/$hotelCode': typeof LocaleHotelsHotelCodeRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/$locale/enroll': typeof LocaleEnrollRoute
   '/$locale/find-a-hotel': typeof LocaleFindAHotelRoute
   '/$locale/newsletter-confirmation': typeof LocaleNewsletterConfirmationRoute
   '/$locale/preference-center': typeof LocalePreferenceCenterRoute
@@ -261,12 +291,16 @@ export interface FileRoutesByTo {
   '/$locale/booking/modify': typeof LocaleBookingModifyRoute
   '/$locale/booking/select-room-rate': typeof LocaleBookingSelectRoomRateRoute
   '/$locale/brands/$brandCode': typeof LocaleBrandsBrandCodeRoute
+  '/$locale/checkin/personal-details': typeof LocaleCheckinPersonalDetailsRoute
+  '/$locale/checkout/folio': typeof LocaleCheckoutFolioRoute
+  '/$locale/checkout/redirect': typeof LocaleCheckoutRedirectRoute
   '/$locale/hotels/$hotelCode': typeof LocaleHotelsHotelCodeRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$locale': typeof LocaleRouteWithChildren
+  '/$locale/enroll': typeof LocaleEnrollRoute
   '/$locale/find-a-hotel': typeof LocaleFindAHotelRoute
   '/$locale/newsletter-confirmation': typeof LocaleNewsletterConfirmationRoute
   '/$locale/preference-center': typeof LocalePreferenceCenterRoute
@@ -294,6 +328,9 @@ export interface FileRoutesById {
   '/$locale/booking/modify': typeof LocaleBookingModifyRoute
   '/$locale/booking/select-room-rate': typeof LocaleBookingSelectRoomRateRoute
   '/$locale/brands/$brandCode': typeof LocaleBrandsBrandCodeRoute
+  '/$locale/checkin/personal-details': typeof LocaleCheckinPersonalDetailsRoute
+  '/$locale/checkout/folio': typeof LocaleCheckoutFolioRoute
+  '/$locale/checkout/redirect': typeof LocaleCheckoutRedirectRoute
   '/$locale/hotels/$hotelCode': typeof LocaleHotelsHotelCodeRoute
 }
 export interface FileRouteTypes {
@@ -301,6 +338,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$locale'
+    | '/$locale/enroll'
     | '/$locale/find-a-hotel'
     | '/$locale/newsletter-confirmation'
     | '/$locale/preference-center'
@@ -328,10 +366,14 @@ export interface FileRouteTypes {
     | '/$locale/booking/modify'
     | '/$locale/booking/select-room-rate'
     | '/$locale/brands/$brandCode'
+    | '/$locale/checkin/personal-details'
+    | '/$locale/checkout/folio'
+    | '/$locale/checkout/redirect'
     | '/$locale/hotels/$hotelCode'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/$locale/enroll'
     | '/$locale/find-a-hotel'
     | '/$locale/newsletter-confirmation'
     | '/$locale/preference-center'
@@ -359,11 +401,15 @@ export interface FileRouteTypes {
     | '/$locale/booking/modify'
     | '/$locale/booking/select-room-rate'
     | '/$locale/brands/$brandCode'
+    | '/$locale/checkin/personal-details'
+    | '/$locale/checkout/folio'
+    | '/$locale/checkout/redirect'
     | '/$locale/hotels/$hotelCode'
   id:
     | '__root__'
     | '/'
     | '/$locale'
+    | '/$locale/enroll'
     | '/$locale/find-a-hotel'
     | '/$locale/newsletter-confirmation'
     | '/$locale/preference-center'
@@ -391,6 +437,9 @@ export interface FileRouteTypes {
     | '/$locale/booking/modify'
     | '/$locale/booking/select-room-rate'
     | '/$locale/brands/$brandCode'
+    | '/$locale/checkin/personal-details'
+    | '/$locale/checkout/folio'
+    | '/$locale/checkout/redirect'
     | '/$locale/hotels/$hotelCode'
   fileRoutesById: FileRoutesById
 }
@@ -420,6 +469,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/$locale/'
       preLoaderRoute: typeof LocaleIndexRouteImport
+      parentRoute: typeof LocaleRoute
+    }
+    '/$locale/enroll': {
+      id: '/$locale/enroll'
+      path: '/enroll'
+      fullPath: '/$locale/enroll'
+      preLoaderRoute: typeof LocaleEnrollRouteImport
       parentRoute: typeof LocaleRoute
     }
     '/$locale/find-a-hotel': {
@@ -604,6 +660,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleBrandsBrandCodeRouteImport
       parentRoute: typeof LocaleRoute
     }
+    '/$locale/checkin/personal-details': {
+      id: '/$locale/checkin/personal-details'
+      path: '/checkin/personal-details'
+      fullPath: '/$locale/checkin/personal-details'
+      preLoaderRoute: typeof LocaleCheckinPersonalDetailsRouteImport
+      parentRoute: typeof LocaleRoute
+    }
+    '/$locale/checkout/folio': {
+      id: '/$locale/checkout/folio'
+      path: '/checkout/folio'
+      fullPath: '/$locale/checkout/folio'
+      preLoaderRoute: typeof LocaleCheckoutFolioRouteImport
+      parentRoute: typeof LocaleRoute
+    }
+    '/$locale/checkout/redirect': {
+      id: '/$locale/checkout/redirect'
+      path: '/checkout/redirect'
+      fullPath: '/$locale/checkout/redirect'
+      preLoaderRoute: typeof LocaleCheckoutRedirectRouteImport
+      parentRoute: typeof LocaleRoute
+    }
     '/$locale/hotels/$hotelCode': {
       id: '/$locale/hotels/$hotelCode'
       path: '/hotels/$hotelCode'
@@ -615,6 +692,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface LocaleRouteChildren {
+  LocaleEnrollRoute: typeof LocaleEnrollRoute
   LocaleFindAHotelRoute: typeof LocaleFindAHotelRoute
   LocaleNewsletterConfirmationRoute: typeof LocaleNewsletterConfirmationRoute
   LocalePreferenceCenterRoute: typeof LocalePreferenceCenterRoute
@@ -642,10 +720,14 @@ interface LocaleRouteChildren {
   LocaleBookingModifyRoute: typeof LocaleBookingModifyRoute
   LocaleBookingSelectRoomRateRoute: typeof LocaleBookingSelectRoomRateRoute
   LocaleBrandsBrandCodeRoute: typeof LocaleBrandsBrandCodeRoute
+  LocaleCheckinPersonalDetailsRoute: typeof LocaleCheckinPersonalDetailsRoute
+  LocaleCheckoutFolioRoute: typeof LocaleCheckoutFolioRoute
+  LocaleCheckoutRedirectRoute: typeof LocaleCheckoutRedirectRoute
   LocaleHotelsHotelCodeRoute: typeof LocaleHotelsHotelCodeRoute
 }
 
 const LocaleRouteChildren: LocaleRouteChildren = {
+  LocaleEnrollRoute: LocaleEnrollRoute,
   LocaleFindAHotelRoute: LocaleFindAHotelRoute,
   LocaleNewsletterConfirmationRoute: LocaleNewsletterConfirmationRoute,
   LocalePreferenceCenterRoute: LocalePreferenceCenterRoute,
@@ -674,6 +756,9 @@ const LocaleRouteChildren: LocaleRouteChildren = {
   LocaleBookingModifyRoute: LocaleBookingModifyRoute,
   LocaleBookingSelectRoomRateRoute: LocaleBookingSelectRoomRateRoute,
   LocaleBrandsBrandCodeRoute: LocaleBrandsBrandCodeRoute,
+  LocaleCheckinPersonalDetailsRoute: LocaleCheckinPersonalDetailsRoute,
+  LocaleCheckoutFolioRoute: LocaleCheckoutFolioRoute,
+  LocaleCheckoutRedirectRoute: LocaleCheckoutRedirectRoute,
   LocaleHotelsHotelCodeRoute: LocaleHotelsHotelCodeRoute,
 }
 

@@ -18,6 +18,9 @@ export function createOutboxMailer({ db, logger, now }: { db: Database; logger: 
           subject: message.subject,
           body: message.text,
           html: message.html ?? null,
+          attachments: message.attachments?.length
+            ? message.attachments.map(({ filename, contentType, content }) => ({ filename, contentType, contentBase64: content.toString('base64') }))
+            : null,
           kind: message.kind,
           locale: message.locale,
           createdAt: now(),

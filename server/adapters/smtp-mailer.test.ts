@@ -124,6 +124,29 @@ describe('createSmtpMailer', () => {
     expect(mail.html).toContain('dir="rtl"');
   });
 
+  it('sends attachments as files and the HTML part\'s data: images as inline parts', async () => {
+    smtp = await startSmtpServer();
+    const pdf = Buffer.from('%PDF-1.3 test invoice');
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    await createSmtpMailer({ url: smtp.url, from: FROM, logger: createMemoryLogger() }).send({
+      to: 'guest@example.com',
+      locale: 'en',
+      kind: 'hotel_invoice',
+      subject: 'Your invoice',
+      text: 'Attached',
+      html: `<!doctype html><html><body><img alt="QR" src="data:image/png;base64,${png}"></body></html>`,
+      attachments: [{ filename: 'invoice-SBTG-2026-000001.pdf', contentType: 'application/pdf', content: pdf }],
+    });
+    const [{ mail }] = smtp.received as [Received];
+    const file = mail.attachments.find((attachment) => attachment.filename === 'invoice-SBTG-2026-000001.pdf');
+    expect(file?.contentType).toBe('application/pdf');
+    expect(file?.content.equals(pdf)).toBe(true);
+    // The image became an inline part with a content id (mail programs block data: URLs); the parser puts it back in its `html`.
+    const inline = mail.attachments.find((attachment) => attachment.contentType === 'image/png');
+    expect(inline?.cid).toEqual(expect.any(String));
+    expect(inline?.contentDisposition).toBe('inline');
+  });
+
   it('rejects when nothing listens at SMTP_URL, and logs the failure', async () => {
     const logger = createMemoryLogger();
     const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${await closedPort()}`, from: FROM, logger });
@@ -246,8 +269,10 @@ describe('startServer with SMTP_URL', () => {
         body: JSON.stringify({ email, locale: 'en' }),
       });
       expect(answer.status).toBe(202);
-      expect(smtp.received.map((received) => received.to)).toEqual([[email]]);
-      const [{ mail }] = smtp.received as [Received];
+      // The demo's scheduled mails (the pre-arrival mail of a stay arriving today) may go out beside it.
+      const toThem = (smtp.received as Received[]).filter((received) => received.to.includes(email));
+      expect(toThem.map((received) => received.to)).toEqual([[email]]);
+      const [{ mail }] = toThem as [Received];
       expect(mail.subject).toBe('Your H Rewards code');
       const code = /\b(\d{6})\b/.exec(mail.text ?? '')?.[1];
       expect(code).toBeDefined();

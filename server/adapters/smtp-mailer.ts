@@ -41,7 +41,18 @@ export function createSmtpMailer({ url, from, logger }: SmtpMailerOptions): Mail
       const fields = { kind: message.kind, recipientDomain: message.to.split('@')[1] ?? '' };
       let messageId: string;
       try {
-        ({ messageId } = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) }));
+        ({ messageId } = await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+          // `data:` images of the HTML part (the check-in's QR code) go as inline parts: mail programs block data URLs.
+          attachDataUrls: true,
+          ...(message.attachments?.length
+            ? { attachments: message.attachments.map(({ filename, contentType, content }) => ({ filename, contentType, content })) }
+            : {}),
+        }));
       } catch (error) {
         const details = smtpErrorDetails(error, [message.to, ...credentials]);
         logger.log('error', 'mail not sent by SMTP', { ...fields, ...details });

@@ -17,6 +17,8 @@ export const CODE_LIFETIMES: Record<OneTimeCodePurpose, number> = {
   'cancel-membership': AUTH_LIMITS.otpValidMinutes * 60,
   /** The step-up code (server/auth/step-up.ts): typed like a sign-in code. */
   'step-up': AUTH_LIMITS.otpValidMinutes * 60,
+  /** The code that proves a work email before a company enrols it (server/corporate/). */
+  'corporate-enrol': AUTH_LIMITS.otpValidMinutes * 60,
 };
 
 /** A 6-digit sign-in code from the operating system's secure random source. */

@@ -29,6 +29,8 @@ import { ADDON_PRICING_MODES } from '../../src/contract/search';
 import type { StayVoucherBoard } from '../../src/contract/stay-vouchers';
 import type { AddonPricing } from '../../src/contract/search';
 import type { ThemeId } from '../../src/contract/themes';
+import type { BusinessAddress, InvoiceAddress } from '../../src/contract/hotel-checkout';
+import type { InvoiceData } from '../hotel-checkout/invoice-data';
 
 /*
  * The BFF's own data, PostgreSQL dialect (PGlite embedded, or a real server).
@@ -452,8 +454,9 @@ export const socialIdentities = pgTable(
  * the profile (server/members/profile-routes.ts); each works only for its own change. `cancel-membership`:
  * the code that confirms leaving the programme (server/members/account-routes.ts). `step-up`: the fresh
  * proof a signed-in member gives before a sensitive change (server/auth/step-up.ts, decision record 0047).
+ * `corporate-enrol`: the code that proves a work email before a company enrols it (server/corporate/, decision record 0056).
  */
-export const ONE_TIME_CODE_PURPOSES = ['otp', 'activation', 'password-reset', 'birthday', 'name', 'email-change', 'cancel-membership', 'step-up'] as const;
+export const ONE_TIME_CODE_PURPOSES = ['otp', 'activation', 'password-reset', 'birthday', 'name', 'email-change', 'cancel-membership', 'step-up', 'corporate-enrol'] as const;
 export type OneTimeCodePurpose = (typeof ONE_TIME_CODE_PURPOSES)[number];
 
 /**
@@ -483,7 +486,7 @@ export const oneTimeCodes = pgTable(
     index('one_time_codes_hash_idx').on(t.codeHash),
     check(
       'one_time_codes_purpose',
-      sql`${t.purpose} in ('otp', 'activation', 'password-reset', 'birthday', 'name', 'email-change', 'cancel-membership', 'step-up')`,
+      sql`${t.purpose} in ('otp', 'activation', 'password-reset', 'birthday', 'name', 'email-change', 'cancel-membership', 'step-up', 'corporate-enrol')`,
     ),
     check('one_time_codes_attempts', sql`${t.attempts} >= 0`),
   ],
@@ -583,6 +586,13 @@ export const rateLimitBuckets = pgTable(
 export { OUTBOX_MAIL_KINDS };
 export type OutboxMailKind = (typeof OUTBOX_MAIL_KINDS)[number];
 
+/** A file of an outbox mail, as the development mailbox offers it for download. */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 /** Mail written by the outbox mailer (the default mail adapter); read at /bff/dev/outbox outside production. */
 export const outboxMails = pgTable(
   'outbox_mails',
@@ -593,6 +603,8 @@ export const outboxMails = pgTable(
     body: text('body').notNull(),
     /** The HTML part, for mails that have one (booking mails); the text part is always in `body`. */
     html: text('html'),
+    /** Files the mail carries (the hotel invoices' PDFs), base64-encoded; null for a mail without. */
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>(),
     kind: text('kind').$type<OutboxMailKind>().notNull(),
     locale: text('locale').$type<Locale>().notNull(),
     createdAt: moment('created_at').notNull(),
@@ -1563,4 +1575,426 @@ export const webauthnChallenges = pgTable(
     index('webauthn_challenges_member_idx').on(t.memberId),
     index('webauthn_challenges_expires_idx').on(t.expiresAt),
   ],
+);
+
+// ---------- property management: stays and their folios (docs/decisions/0053-property-management.md) ----------
+
+export const PMS_STAY_STATUSES = ['expected', 'in_house', 'checked_out', 'cancelled'] as const;
+export type PmsStayStatus = (typeof PMS_STAY_STATUSES)[number];
+/** Where a stay came from: a booking of this site, of the reservation system, or made at the hotel's own desk. */
+export const PMS_STAY_SOURCES = ['site', 'reservation-system', 'hotel'] as const;
+export type PmsStaySource = (typeof PMS_STAY_SOURCES)[number];
+
+/**
+ * The property-management system as the BFF runs it without a real one (adapters/local-property-management.ts):
+ * one row per booked room and stay, made from the booking on its first look-up. Only that adapter reads or
+ * writes these tables; the rest of the BFF asks the property-management port. `version` grows by one with
+ * every change to the stay's folio, under the stay row's lock (a payment names the version it was computed
+ * from). What the booking says the stay costs (`room_total_minor`, `city_tax_minor`, `prepaid_minor`,
+ * `points_paid`) is kept for the check-in, which posts it; amounts are minor units of `currency`.
+ */
+export const pmsStays = pgTable(
+  'pms_stays',
+  {
+    id: uuid('id').primaryKey(),
+    reservationNumber: text('reservation_number').notNull().unique(),
+    source: text('source').$type<PmsStaySource>().notNull(),
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id),
+    status: text('status').$type<PmsStayStatus>().notNull(),
+    arrivalDate: date('arrival_date', { mode: 'string' }).notNull(),
+    departureDate: date('departure_date', { mode: 'string' }).notNull(),
+    roomNumber: text('room_number'),
+    roomTypeName: text('room_type_name').notNull(),
+    guestFirstName: text('guest_first_name').notNull(),
+    guestLastName: text('guest_last_name').notNull(),
+    guestEmail: text('guest_email').notNull(),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+    adults: integer('adults').notNull(),
+    children: integer('children').notNull(),
+    currency: char('currency', { length: 3 })
+      .notNull()
+      .references(() => currencies.code),
+    roomTotalMinor: integer('room_total_minor').notNull(),
+    cityTaxMinor: integer('city_tax_minor').notNull(),
+    /** Paid with the booking towards the room (deposit or prepaid rate). */
+    prepaidMinor: integer('prepaid_minor').notNull().default(0),
+    /** The room was paid with points. */
+    paidWithPoints: boolean('paid_with_points').notNull().default(false),
+    checkedInAt: moment('checked_in_at'),
+    checkedOutAt: moment('checked_out_at'),
+    version: integer('version').notNull().default(0),
+    createdAt: moment('created_at').notNull(),
+  },
+  (t) => [
+    check('pms_stays_status', sql`${t.status} in ('expected', 'in_house', 'checked_out', 'cancelled')`),
+    check('pms_stays_source', sql`${t.source} in ('site', 'reservation-system', 'hotel')`),
+    check('pms_stays_dates', sql`${t.arrivalDate} < ${t.departureDate}`),
+    check('pms_stays_in_house_has_room', sql`${t.status} <> 'in_house' or ${t.roomNumber} is not null`),
+    check('pms_stays_amounts', sql`${t.roomTotalMinor} >= 0 and ${t.cityTaxMinor} >= 0 and ${t.prepaidMinor} >= 0 and ${t.version} >= 0`),
+    check('pms_stays_guests', sql`${t.adults} >= 1 and ${t.children} >= 0`),
+    // No two guests in one room: a room number is unique among the stays in house at a hotel.
+    uniqueIndex('pms_stays_room_in_house').on(t.hotelId, t.roomNumber).where(sql`${t.status} = 'in_house'`),
+    index('pms_stays_arriving_idx').on(t.arrivalDate).where(sql`${t.status} = 'expected'`),
+    index('pms_stays_in_house_idx').on(t.hotelId).where(sql`${t.status} = 'in_house'`),
+    index('pms_stays_member_idx').on(t.memberId),
+  ],
+);
+
+/** A charge on a stay's folio (private or business): room nights, city tax, breakfast, minibar, restaurant, parking. */
+export const pmsFolioCharges = pgTable(
+  'pms_folio_charges',
+  {
+    id: uuid('id').primaryKey(),
+    stayId: uuid('stay_id')
+      .notNull()
+      .references(() => pmsStays.id, { onDelete: 'cascade' }),
+    folio: text('folio').$type<'private' | 'business'>().notNull(),
+    kind: text('kind').$type<'room' | 'city_tax' | 'breakfast' | 'minibar' | 'restaurant' | 'parking'>().notNull(),
+    description: text('description').notNull(),
+    serviceDate: date('service_date', { mode: 'string' }).notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    postedAt: moment('posted_at').notNull(),
+  },
+  (t) => [
+    check('pms_folio_charges_folio', sql`${t.folio} in ('private', 'business')`),
+    check('pms_folio_charges_kind', sql`${t.kind} in ('room', 'city_tax', 'breakfast', 'minibar', 'restaurant', 'parking')`),
+    check('pms_folio_charges_amount', sql`${t.amountMinor} > 0`),
+    index('pms_folio_charges_stay_idx').on(t.stayId, t.postedAt),
+  ],
+);
+
+/** Money received against a folio; one per idempotency key and stay, so a retried payment is recorded once. */
+export const pmsFolioPayments = pgTable(
+  'pms_folio_payments',
+  {
+    id: uuid('id').primaryKey(),
+    stayId: uuid('stay_id')
+      .notNull()
+      .references(() => pmsStays.id, { onDelete: 'cascade' }),
+    folio: text('folio').$type<'private' | 'business'>().notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    method: text('method').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    paidAt: moment('paid_at').notNull(),
+  },
+  (t) => [
+    check('pms_folio_payments_folio', sql`${t.folio} in ('private', 'business')`),
+    check('pms_folio_payments_amount', sql`${t.amountMinor} > 0`),
+    unique('pms_folio_payments_idempotency').on(t.stayId, t.idempotencyKey),
+  ],
+);
+
+// ---------- online check-in (docs/decisions/0054-online-check-in.md) ----------
+
+/**
+ * The online check-in of a stay of the property-management system (one per stay): the registration the
+ * guest filled in, how they pay, the pre-authorisation and the confirmation. The stay itself stays in the
+ * hotel's system (named by its id, no foreign key: a real PMS keeps it elsewhere); the desk checks the
+ * guest in. `status` only moves forward to `completed`, by a conditional update that one request wins.
+ */
+export const onlineCheckins = pgTable(
+  'online_checkins',
+  {
+    id: uuid('id').primaryKey(),
+    stayId: uuid('stay_id').notNull().unique(),
+    reservationNumber: text('reservation_number').notNull(),
+    status: text('status').$type<'details_required' | 'payment_required' | 'completed'>().notNull(),
+    /** The registration form as saved (PersonalDetails of src/contract/checkin.ts); null before. */
+    details: jsonb('details').$type<OnlineCheckinDetails>(),
+    paymentMethod: text('payment_method').$type<'card' | 'paypal'>(),
+    /** The pre-authorisation asked and waiting for the guest (3-D Secure, approval): the provider's payment id. */
+    pendingPaymentId: text('pending_payment_id'),
+    /** The pre-authorisation that completed the check-in; captured or released at check-out. */
+    authorizedPaymentId: text('authorized_payment_id'),
+    authorizedMinor: integer('authorized_minor'),
+    currency: char('currency', { length: 3 }),
+    lastDeclineReason: text('last_decline_reason').$type<DeclineReason>(),
+    /** Short code for the front desk (in the QR code); set on completion. */
+    confirmationCode: text('confirmation_code').unique(),
+    /** The language of the pages and mails of this check-in. */
+    locale: text('locale').$type<Locale>().notNull(),
+    completedAt: moment('completed_at'),
+    createdAt: moment('created_at').notNull(),
+    updatedAt: moment('updated_at').notNull(),
+  },
+  (t) => [
+    check('online_checkins_status', sql`${t.status} in ('details_required', 'payment_required', 'completed')`),
+    check('online_checkins_completed', sql`${t.status} <> 'completed' or (${t.confirmationCode} is not null and ${t.completedAt} is not null)`),
+    index('online_checkins_pending_idx').on(t.pendingPaymentId).where(sql`${t.pendingPaymentId} is not null`),
+  ],
+);
+
+/** The registration as stored: the contract's PersonalDetails (snake_case, as the guest sent it). */
+export interface OnlineCheckinDetails {
+  first_name: string | null;
+  last_name: string | null;
+  date_of_birth: string | null;
+  nationality: string | null;
+  street: string | null;
+  postal_code: string | null;
+  city: string | null;
+  country: string | null;
+  document_number: string | null;
+  arrival_time: string;
+  purpose: 'business' | 'leisure';
+  company_name: string | null;
+}
+
+/** The pay requests of a check-in by Idempotency-Key, as pay_requests are for carts: a retry gets the first answer. */
+export const checkinPayRequests = pgTable(
+  'checkin_pay_requests',
+  {
+    checkinId: uuid('checkin_id')
+      .notNull()
+      .references(() => onlineCheckins.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request is still working. */
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: moment('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.checkinId, t.idempotencyKey] })],
+);
+
+/** The pre-arrival mail of each stay, claimed before it is sent: the primary key lets one run send it, once. */
+export const preArrivalMails = pgTable('pre_arrival_mails', {
+  stayId: uuid('stay_id').primaryKey(),
+  reservationNumber: text('reservation_number').notNull(),
+  sentAt: moment('sent_at').notNull(),
+});
+
+// ---------- corporate self-enrolment and company rates (docs/decisions/0056-corporate-self-enrolment.md) ----------
+
+/**
+ * A company with a negotiated rate. The rate is the company's, not a hotel's: `CORP_<X>` at every hotel of
+ * the group, priced like a rate plan (the room's nightly price times `rate_price_factor_bps`), with its own
+ * breakfast, guarantee and cancellation terms. Only its enrolled members see and book it. `scim_external_id`
+ * is the company's id in its identity provider, for provisioning later; an inactive company enrols nobody and
+ * its members see no company rate.
+ */
+export const companies = pgTable(
+  'companies',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    scimExternalId: text('scim_external_id').unique(),
+    active: boolean('active').notNull(),
+    rateCode: text('rate_code').notNull().unique(),
+    /** Price of the company rate relative to the room's base price: 10000 = 100 %. */
+    ratePriceFactorBps: integer('rate_price_factor_bps').notNull(),
+    rateBreakfastIncluded: boolean('rate_breakfast_included').notNull(),
+    rateGuaranteePolicyCode: text('rate_guarantee_policy_code')
+      .notNull()
+      .references(() => guaranteePolicies.code),
+    rateCancellationPolicyCode: text('rate_cancellation_policy_code')
+      .notNull()
+      .references(() => cancellationPolicies.code),
+    createdAt: moment('created_at').notNull(),
+  },
+  (t) => [
+    check('companies_rate_code_format', sql`${t.rateCode} ~ '^CORP_[A-Z0-9_]{1,11}$'`),
+    check('companies_rate_price_factor', sql`${t.ratePriceFactorBps} between 1 and 20000`),
+  ],
+);
+
+/** The email domains a company owns (lower case, one company each): a work email on one of them may enrol. */
+export const companyDomains = pgTable(
+  'company_domains',
+  {
+    domain: text('domain').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    check('company_domains_lower_case', sql`${t.domain} = lower(${t.domain})`),
+    check('company_domains_format', sql`${t.domain} ~ '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$'`),
+    index('company_domains_company_idx').on(t.companyId),
+  ],
+);
+
+/** Members who may invite colleagues to their company. */
+export const companyAdmins = pgTable(
+  'company_admins',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.memberId] }), index('company_admins_member_idx').on(t.memberId)],
+);
+
+/**
+ * A member enrolled with a company under a proven work email (the SCIM User's id is the row's id). Leaving
+ * sets `active` false and `left_at`; the row stays. At most one active enrolment per member and per work email.
+ */
+export const companyEnrolments = pgTable(
+  'company_enrolments',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    workEmail: text('work_email').notNull(),
+    givenName: text('given_name').notNull(),
+    familyName: text('family_name').notNull(),
+    /** The SCIM User's externalId, as the client sent it. */
+    externalId: text('external_id'),
+    active: boolean('active').notNull(),
+    enrolledAt: moment('enrolled_at').notNull(),
+    updatedAt: moment('updated_at').notNull(),
+    leftAt: moment('left_at'),
+  },
+  (t) => [
+    uniqueIndex('company_enrolments_active_member').on(t.memberId).where(sql`${t.active}`),
+    uniqueIndex('company_enrolments_active_work_email').on(t.workEmail).where(sql`${t.active}`),
+    index('company_enrolments_company_idx').on(t.companyId),
+    check('company_enrolments_work_email_lower_case', sql`${t.workEmail} = lower(${t.workEmail})`),
+    check('company_enrolments_left', sql`${t.active} = (${t.leftAt} is null)`),
+  ],
+);
+
+/**
+ * Invites a company admin mailed to a colleague: only the SHA-256 of the link's token is kept; the link
+ * works once (`accepted_at`) until `expires_at`. A new invite to the same email of the same company replaces
+ * a pending one (its link stops working).
+ */
+export const companyInvites = pgTable(
+  'company_invites',
+  {
+    id: uuid('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    invitedBy: integer('invited_by')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: moment('created_at').notNull(),
+    expiresAt: moment('expires_at').notNull(),
+    acceptedAt: moment('accepted_at'),
+    acceptedBy: integer('accepted_by').references(() => members.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('company_invites_company_idx').on(t.companyId, t.createdAt),
+    index('company_invites_email_idx').on(t.companyId, t.email),
+    check('company_invites_email_lower_case', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+// ---------- the hotel checkout (decision record 0055) ----------
+
+/**
+ * A hotel checkout of one stay of the property-management system: the invoice addresses the guest gave,
+ * the language of their invoices and mail, and when they checked out here (the stay itself, its folio and
+ * its payments are the hotel system's).
+ */
+export const hotelCheckouts = pgTable(
+  'hotel_checkouts',
+  {
+    id: uuid('id').primaryKey(),
+    /** The stay's id in the property-management system. */
+    stayId: text('stay_id').notNull().unique(),
+    hotelCode: text('hotel_code').notNull(),
+    reservationNumber: text('reservation_number').notNull(),
+    locale: text('locale').$type<Locale>().notNull(),
+    privateAddress: jsonb('private_address').$type<InvoiceAddress>(),
+    businessAddress: jsonb('business_address').$type<BusinessAddress>(),
+    createdAt: moment('created_at').notNull(),
+    updatedAt: moment('updated_at').notNull(),
+    /** Set once, by the one perform-checkout that checked the stay out here (invoices and points follow it). */
+    checkedOutAt: moment('checked_out_at'),
+    /** The member's points credited with the check-out; null: none (a guest's stay, or nothing earned). */
+    pointsCredited: integer('points_credited'),
+  },
+  (t) => [index('hotel_checkouts_reservation_idx').on(t.reservationNumber)],
+);
+
+export const HOTEL_CHECKOUT_SESSION_STATES = ['open', 'authorizing', 'action_required', 'recording', 'paid', 'stale', 'declined', 'replaced'] as const;
+export type HotelCheckoutSessionState = (typeof HOTEL_CHECKOUT_SESSION_STATES)[number];
+
+/**
+ * A payment session: the open balances of a checkout at one folio version. Paying moves it from open (or
+ * declined) to authorizing with a conditional update, so one session is paid once; `attempt` counts the
+ * authorisations asked (each under its own provider key); `recorded_*` what the hotel's system took.
+ */
+export const hotelCheckoutSessions = pgTable(
+  'hotel_checkout_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => hotelCheckouts.id, { onDelete: 'cascade' }),
+    state: text('state').$type<HotelCheckoutSessionState>().notNull(),
+    folioVersion: integer('folio_version').notNull(),
+    privateMinor: integer('private_minor').notNull(),
+    businessMinor: integer('business_minor').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    paymentMethod: text('payment_method'),
+    attempt: integer('attempt').notNull().default(0),
+    providerPaymentId: text('provider_payment_id'),
+    locale: text('locale').$type<Locale>(),
+    returnUrl: text('return_url'),
+    declineReason: text('decline_reason'),
+    recordedPrivateMinor: integer('recorded_private_minor').notNull().default(0),
+    recordedBusinessMinor: integer('recorded_business_minor').notNull().default(0),
+    createdAt: moment('created_at').notNull(),
+    updatedAt: moment('updated_at').notNull(),
+  },
+  (t) => [
+    index('hotel_checkout_sessions_checkout_idx').on(t.checkoutId, t.createdAt),
+    index('hotel_checkout_sessions_payment_idx').on(t.providerPaymentId),
+    check('hotel_checkout_sessions_state', sql`${t.state} in ('open', 'authorizing', 'action_required', 'recording', 'paid', 'stale', 'declined', 'replaced')`),
+  ],
+);
+
+/** The pay requests of a session by Idempotency-Key, with the answer given (a retry gets it again). */
+export const hotelPayRequests = pgTable(
+  'hotel_pay_requests',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => hotelCheckoutSessions.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: moment('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.idempotencyKey] })],
+);
+
+/** The last invoice number each hotel gave: numbers run on without gaps, one sequence per hotel. */
+export const hotelInvoiceCounters = pgTable('hotel_invoice_counters', { hotelCode: text('hotel_code').primaryKey(), lastNumber: integer('last_number').notNull() });
+
+/** The invoice of one folio of a checkout, issued at check-out, with what it says (its PDF is made from it). */
+export const hotelInvoices = pgTable(
+  'hotel_invoices',
+  {
+    id: uuid('id').primaryKey(),
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => hotelCheckouts.id, { onDelete: 'cascade' }),
+    folio: text('folio').$type<'private' | 'business'>().notNull(),
+    hotelCode: text('hotel_code').notNull(),
+    number: integer('number').notNull(),
+    invoiceNumber: text('invoice_number').notNull().unique(),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    totalMinor: integer('total_minor').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    data: jsonb('data').$type<InvoiceData>().notNull(),
+    createdAt: moment('created_at').notNull(),
+  },
+  (t) => [unique('hotel_invoices_checkout_folio').on(t.checkoutId, t.folio), unique('hotel_invoices_hotel_number').on(t.hotelCode, t.number)],
 );

@@ -13,6 +13,7 @@ import {
   MEMBERSHIP_LEVELS,
   RATE_PAIRS,
 } from './seed/catalogue';
+import { insertDemoCompanies } from './seed/companies';
 import { insertDemoFavourites } from './seed/favourites';
 import { CITIES, COUNTRIES } from './seed/geography';
 import { ensureInventoryWindow } from './seed/inventory';
@@ -23,6 +24,7 @@ import { insertServiceMessages, insertTargetedMessages } from './seed/messages';
 import { insertPromotions } from './seed/promotions';
 import { insertDemoReservations } from './seed/reservations';
 import { insertDemoStayVouchers } from './seed/stay-vouchers';
+import { insertDemoStays } from './seed/stays';
 import { insertDemoVouchers } from './seed/vouchers';
 
 export { ensureInventoryWindow, INVENTORY_WINDOW_DAYS } from './seed/inventory';
@@ -59,10 +61,14 @@ export async function seedIfEmpty(db: Database, today: Date): Promise<boolean> {
       await insertDemoLoyalty(tx, businessDate(today));
       // And the reservation system's demo reservations (bookings made by phone, at the hotel, on the old website).
       await insertDemoReservations(tx, businessDate(today));
+      // And the hotels' stays: arriving and in house, with their folios.
+      await insertDemoStays(tx, businessDate(today));
       // And the demo stay vouchers.
       await insertDemoStayVouchers(tx, businessDate(today));
       // And the demo member's favourite hotels.
       await insertDemoFavourites(tx, businessDate(today));
+      // And the demo companies of corporate self-enrolment.
+      await insertDemoCompanies(tx, businessDate(today));
       // And the demo service banners and targeted messages.
       await insertServiceMessages(tx);
       await insertTargetedMessages(tx);
@@ -168,8 +174,10 @@ export async function insertSeed(db: Writer, today: IsoDate): Promise<void> {
   await insertDemoVouchers(db, today);
   await insertDemoLoyalty(db, today);
   await insertDemoReservations(db, today);
+  await insertDemoStays(db, today);
   await insertDemoStayVouchers(db, today);
   await insertDemoFavourites(db, today);
+  await insertDemoCompanies(db, today);
   await insertServiceMessages(db);
   await insertTargetedMessages(db);
 }

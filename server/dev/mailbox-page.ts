@@ -1,5 +1,7 @@
 import type { outboxMails } from '../db/schema';
+import { BFF_PREFIX } from '../../src/contract/content';
 import { type Html, html } from '../ecommerce/mail-html';
+import { HOTEL_DESK_PATH } from '../pms/hotel-desk-page';
 
 /**
  * The demo's mailbox page: the mails of the outbox, newest first, each with its text (one-time codes
@@ -28,6 +30,11 @@ const KIND_LABELS: Record<MailRow['kind'], string> = {
   contact: 'Contact form',
   'content-form': 'Content form',
   'membership-cancellation': 'Membership cancellation',
+  'corporate-otp': 'Company enrolment code',
+  'corporate-invite': 'Company invite',
+  pre_arrival: 'Pre-arrival (check in online)',
+  checkin_confirmation: 'Check-in confirmation',
+  hotel_invoice: 'Hotel invoice',
 };
 
 const dateTime = (value: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }).format(value);
@@ -50,7 +57,20 @@ function withLinks(text: string): Html {
   return html`${parts}`;
 }
 
-export function mailboxPage({ to, mails, mailPath, selfPath }: { to: string | undefined; mails: MailRow[]; mailPath: (id: number) => string; selfPath: string }): string {
+export function mailboxPage({
+  to,
+  mails,
+  mailPath,
+  selfPath,
+  attachmentPath,
+}: {
+  to: string | undefined;
+  mails: MailRow[];
+  mailPath: (id: number) => string;
+  selfPath: string;
+  /** Where a mail's file `n` downloads; without it files are not listed. */
+  attachmentPath?: (id: number, n: number) => string;
+}): string {
   const items = mails.map(
     (mail) =>
       html`<li>
@@ -66,6 +86,13 @@ export function mailboxPage({ to, mails, mailPath, selfPath }: { to: string | un
               ? html`<p>
                   <a href="${mailPath(mail.id)}">Open the HTML mail<span class="visually-hidden">: ${mail.subject}</span></a>
                 </p>`
+              : ''
+          }
+          ${
+            attachmentPath && mail.attachments?.length
+              ? html`<ul class="attachments" aria-label="Attachments">
+                  ${mail.attachments.map((file, n) => html`<li><a href="${attachmentPath(mail.id, n)}" download="${file.filename}">${file.filename}</a></li>`)}
+                </ul>`
               : ''
           }
         </article>
@@ -168,6 +195,7 @@ export function mailboxPage({ to, mails, mailPath, selfPath }: { to: string | un
       <main>
         <h1>Demo mailbox</h1>
         <p>The mails this demo sent (one-time codes, links, booking mails), newest first. Nothing leaves the demo: no mail reaches a real mailbox.</p>
+        <p>Guests arriving and in house are at the <a href="${`${BFF_PREFIX}${HOTEL_DESK_PATH}`}">demo hotel desk</a>: hand over a key, post a charge, open a room's card.</p>
         <form method="get" action="${selfPath}" role="search">
           <label>Email address<input type="email" name="to" value="${to ?? ''}" autocomplete="email" /></label>
           <button type="submit">Show</button>

@@ -12,6 +12,13 @@ import { mailboxMailPolicy, mailboxPage, mailboxPagePolicy } from './mailbox-pag
 
 const OutboxQuerySchema = v.object({ to: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254))) });
 const MailIdSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9]{1,10}$/), v.transform(Number)) });
+const AttachmentParamsSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^[0-9]{1,10}$/), v.transform(Number)),
+  n: v.pipe(v.string(), v.regex(/^[0-9]{1,3}$/), v.transform(Number)),
+});
+
+/** Where the mailbox offers a mail's file `n` (from 0) for download. */
+const attachmentPath = (mailId: number, n: number) => `${BFF_PREFIX}${MAILBOX_PATH}/${mailId}/attachments/${n}`;
 
 /**
  * The outbox of the demo (decision 0030): every mail the BFF wrote, as JSON at GET /bff/dev/outbox?to=email
@@ -44,6 +51,7 @@ export function devOutboxRoutes({ db, enabled }: { db: Database; enabled: boolea
             subject: row.subject,
             text: row.body,
             html: row.html,
+            attachments: (row.attachments ?? []).map((file, n) => ({ filename: file.filename, contentType: file.contentType, url: attachmentPath(row.id, n) })),
             sentAt: row.createdAt.toISOString(),
             kind: row.kind,
           })),
@@ -57,7 +65,7 @@ export function devOutboxRoutes({ db, enabled }: { db: Database; enabled: boolea
       const rows = await latest(to);
       c.header('Cache-Control', 'no-store');
       c.header('Content-Security-Policy', mailboxPagePolicy);
-      return c.html(mailboxPage({ to, mails: rows, mailPath: (id) => `${BFF_PREFIX}${MAILBOX_PATH}/${id}`, selfPath: `${BFF_PREFIX}${MAILBOX_PATH}` }));
+      return c.html(mailboxPage({ to, mails: rows, mailPath: (id) => `${BFF_PREFIX}${MAILBOX_PATH}/${id}`, selfPath: `${BFF_PREFIX}${MAILBOX_PATH}`, attachmentPath }));
     })
     .get(`${MAILBOX_PATH}/:id`, validate('param', MailIdSchema), async (c) => {
       if (!enabled) return notFound(c, `No route for GET ${c.req.path}`);
@@ -68,5 +76,19 @@ export function devOutboxRoutes({ db, enabled }: { db: Database; enabled: boolea
       // The mail as a mail program shows it: its own styles, no scripts, nothing loaded from elsewhere.
       c.header('Content-Security-Policy', mailboxMailPolicy);
       return c.html(row.html);
+    })
+    .get(`${MAILBOX_PATH}/:id/attachments/:n`, validate('param', AttachmentParamsSchema), async (c) => {
+      if (!enabled) return notFound(c, `No route for GET ${c.req.path}`);
+      const { id, n } = c.req.valid('param');
+      const [row] = await db.select({ attachments: outboxMails.attachments }).from(outboxMails).where(eq(outboxMails.id, id));
+      const file = row?.attachments?.[n];
+      if (!file) return notFound(c, `No file ${n} of mail ${id}`);
+      // A download, never shown inline on the BFF's origin: the file is what the mail carried.
+      return c.body(new Uint8Array(Buffer.from(file.contentBase64, 'base64')), 200, {
+        'Content-Type': file.contentType,
+        'Content-Disposition': `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
     });
 }

@@ -10,7 +10,9 @@ import {
   type UpdateCartRequestSchema,
   type UpdateRoomStayRequestSchema,
 } from '../../src/contract/ecommerce';
+import { isCompanyRateCode } from '../../src/contract/corporate';
 import { nightsBetween } from '../../src/contract/search';
+import { companyRateOf } from '../corporate/rates';
 import { type CartRoomStayRow, carts, members, orders } from '../db/schema';
 import { addonsView } from '../search/addons';
 import { benefitsFor } from '../search/benefits';
@@ -37,6 +39,13 @@ export interface QuotedCart {
 }
 
 const fromProblem = (problem: StayProblem): { failure: Failure } => fail(problem.status, problem.code, problem.message, problem.path);
+
+/** The company rate of the cart's member (or of the member creating it), when a room asks for a company rate. */
+async function cartCompanyRate(ctx: CommerceContext, cart: CartRow, viewer: Viewer | null) {
+  const memberId = cart.memberId ?? viewer?.memberId;
+  if (memberId === undefined || !cart.roomStays.some((room) => isCompanyRateCode(room.rateCode))) return null;
+  return (await companyRateOf(ctx.db, memberId))?.plan ?? null;
+}
 
 /** Cart rows, read for a caller: a member's cart only by that member (anyone else: 404), a guest's by its id. */
 export async function loadCart(ctx: CommerceContext, cartId: string, viewer: Viewer | null): Promise<Result<CartRow>> {
@@ -76,6 +85,8 @@ export async function quoteCart(
     promoCode: cart.promoCode,
     business: cart.business,
     member: viewer !== null || cart.memberId !== null,
+    // Only the cart's member's own company rate can be booked; it is looked up on every quote, so leaving the company ends it.
+    companyRate: await cartCompanyRate(ctx, cart, viewer),
     inventory,
   });
   if ('problem' in outcome) return fromProblem(outcome.problem);

@@ -20,6 +20,8 @@ export interface CommerceDeps {
   origin: () => string;
   /** Signs and checks order access keys and the confirmation mail's link token. */
   orderAccess: OrderAccessTokens;
+  /** Told of each order after its confirmation mail (online check-in's pre-arrival mail for a stay that is close). */
+  orderPlaced?: ((orderId: string) => Promise<void>) | undefined;
 }
 
 /** The signed-in member calling, if any. */

@@ -25,6 +25,8 @@ import {
   stayProblem,
 } from './pricing';
 import { freeCancellationDeadline, stayView } from './views';
+import { isCompanyRateCode } from '../../src/contract/corporate';
+import { companyRateOf } from '../corporate/rates';
 
 /**
  * Reservation modification (spec section 4: start, edit room stays, complete). The proposal is priced
@@ -97,6 +99,8 @@ async function evaluate(
       promoCode: order.promoCode,
       business: order.snapshot.business,
       member,
+      // A booking on a company rate is changed on it while its member is still enrolled with the company.
+      companyRate: order.memberId !== null && isCompanyRateCode(proposed.rateCode) ? ((await companyRateOf(ctx.db, order.memberId))?.plan ?? null) : null,
       inventory: withOwnRoom(
         await ctx.inventory(
           hotel.roomTypes.map((roomType) => roomType.id),

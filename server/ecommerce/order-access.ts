@@ -1,7 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import * as v from 'valibot';
-import { UuidSchema } from '../../src/contract/ecommerce';
 import type { RateLimitRule } from '../auth/rate-limit';
+import { createSignedIdTokens } from '../lib/signed-tokens';
 
 /**
  * The second secret of a booking (decision record 0024). An order is read, cancelled or changed by its
@@ -33,36 +31,14 @@ export interface OrderAccessTokens {
   verifyLinkToken(token: string): Promise<string | null>;
 }
 
-const TOKEN_PATTERN = /^[\w-]{1,200}\.[\w-]{43}$/;
-
 export function createOrderAccessTokens({ hmacKey, now }: { hmacKey: () => Promise<Buffer>; now: () => Date }): OrderAccessTokens {
-  let derived: Promise<Buffer> | undefined;
   /** A key of its own, so nothing signed here can stand for a one-time code's MAC or the other way round. */
-  const key = () => (derived ??= hmacKey().then((secret) => createHmac('sha256', secret).update('order-access-tokens/v1').digest()));
-  const mac = async (purpose: Purpose, body: string) => createHmac('sha256', await key()).update(`${purpose}\n${body}`).digest();
-
-  async function sign(purpose: Purpose, cartId: string, expiresAt: Date): Promise<string> {
-    const body = `${cartId}:${Math.floor(expiresAt.getTime() / 1000)}`;
-    return `${Buffer.from(body).toString('base64url')}.${(await mac(purpose, body)).toString('base64url')}`;
-  }
-
-  async function verify(purpose: Purpose, token: string | undefined): Promise<string | null> {
-    if (token === undefined || !TOKEN_PATTERN.test(token)) return null;
-    const [encoded = '', signature = ''] = token.split('.');
-    const body = Buffer.from(encoded, 'base64url').toString();
-    const expected = await mac(purpose, body);
-    const given = Buffer.from(signature, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    const [cartId = '', expires = ''] = body.split(':');
-    if (!v.is(UuidSchema, cartId) || !/^\d{1,12}$/.test(expires)) return null;
-    return Number(expires) * 1000 > now().getTime() ? cartId : null;
-  }
-
+  const tokens = createSignedIdTokens<Purpose>({ hmacKey, label: 'order-access-tokens/v1', now });
   return {
-    accessKey: (cartId) => sign('order-access', cartId, new Date(now().getTime() + ACCESS_KEY_LIFETIME_MS)),
-    linkToken: (cartId, expiresAt) => sign('order-link', cartId, expiresAt),
-    verifyAccessKey: (token) => verify('order-access', token),
-    verifyLinkToken: (token) => verify('order-link', token),
+    accessKey: (cartId) => tokens.sign('order-access', cartId, new Date(now().getTime() + ACCESS_KEY_LIFETIME_MS)),
+    linkToken: (cartId, expiresAt) => tokens.sign('order-link', cartId, expiresAt),
+    verifyAccessKey: (token) => tokens.verify('order-access', token),
+    verifyLinkToken: (token) => tokens.verify('order-link', token),
   };
 }
 

@@ -195,6 +195,7 @@ export function refundOnce(ctx: CommerceContext, paymentId: string, amountMinor:
 export async function afterOrder(ctx: CommerceContext, _quoted: QuotedCart, snapshot: Cart): Promise<void> {
   const [order] = snapshot.order_id ? await ctx.db.select().from(orders).where(eq(orders.id, snapshot.order_id)) : [];
   if (order) await sendConfirmationMail(ctx, order, () => orderAnswer(ctx, order));
+  if (order) await ctx.orderPlaced?.(order.id);
 }
 
 type OrderRow = typeof orders.$inferSelect;

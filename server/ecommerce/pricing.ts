@@ -10,6 +10,7 @@ import type { InventoryRow } from '../search/queries';
 import { hotelRestriction, rateApplies, type Stay, stayOf } from '../search/stay';
 import { accommodationVatBps } from '../search/taxes';
 import { ECOMMERCE_LIMITS } from '../../src/contract/ecommerce';
+import { isCompanyRateCode } from '../../src/contract/corporate';
 
 /**
  * A cart's prices, recomputed from the rate plans and the inventory on every read with search's own
@@ -20,8 +21,8 @@ import { ECOMMERCE_LIMITS } from '../../src/contract/ecommerce';
 
 /** Why a stay cannot be put in a cart (or kept there): the status and code the route answers with. */
 export interface StayProblem {
-  status: 400 | 401 | 409;
-  code: 'bad_request' | 'unauthorized' | 'room_unavailable';
+  status: 400 | 401 | 409 | 422;
+  code: 'bad_request' | 'unauthorized' | 'room_unavailable' | 'company_rate_not_allowed';
   message: string;
   path?: string;
 }
@@ -66,6 +67,8 @@ export interface StayInput {
   business: boolean;
   /** A signed-in member: member rates allowed. */
   member: boolean;
+  /** The company rate of the cart's member (server/corporate/rates.ts): the only company rate that may be booked. */
+  companyRate?: CatalogueRatePlan | null;
   inventory: readonly InventoryRow[];
 }
 
@@ -112,7 +115,11 @@ export function priceStay(input: StayInput): { priced: PricedStay } | { problem:
     const at = (field: string) => `room_stays.${index}.${field}`;
     const option = options.find((candidate) => candidate.roomType.typeCode === row.roomTypeCode);
     if (!option) return problem(400, 'bad_request', `Hotel ${hotel.code} has no room type ${row.roomTypeCode}`, at('room_type_code'));
-    const plan = hotel.ratePlans.find((candidate) => candidate.rateCode === row.rateCode);
+    const plan =
+      hotel.ratePlans.find((candidate) => candidate.rateCode === row.rateCode) ??
+      (input.companyRate?.rateCode === row.rateCode ? input.companyRate : undefined);
+    if (!plan && isCompanyRateCode(row.rateCode))
+      return problem(422, 'company_rate_not_allowed', 'This company rate is only for members enrolled with the company', at('rate_code'));
     if (!plan) return problem(400, 'bad_request', `Hotel ${hotel.code} has no rate ${row.rateCode}`, at('rate_code'));
     const guests = occupancyOf({
       adults: row.adults,

@@ -40,6 +40,7 @@ import { type CommerceDeps, createCommerceContext, errorBody, type Result, type 
 import { completeModification, editModification, startModification } from './modifications';
 import { createOrderAccessTokens, ORDER_LOOKUP_LIMITS } from './order-access';
 import { cancelReservation, exchangeLinkToken, getOrder, lookupOrder, type OrderCaller, recentOrdersCount } from './orders';
+import type { PaymentNotificationRouter } from '../lib/payment-notifications';
 import type { MaintenanceJobs } from '../maintenance/purge';
 import { creditEarnedPoints } from './points-credit';
 import { pay, refreshPending, settlePayment } from './payments';
@@ -136,6 +137,8 @@ export function ecommerceRoutes(
   deps: Omit<CommerceDeps, 'orderAccess'> & {
     auth: Pick<Auth, 'tokens' | 'sessions' | 'keys' | 'limiter' | 'settings'>;
     maintenance?: MaintenanceJobs | undefined;
+    /** Notifications of other journeys' payments (online check-in), handed on by their reference. */
+    paymentNotifications?: PaymentNotificationRouter | undefined;
   },
 ) {
   const orderAccess = createOrderAccessTokens({ hmacKey: () => deps.auth.keys.hmacKey(), now: deps.now });
@@ -313,6 +316,7 @@ export function ecommerceRoutes(
           );
         throw error;
       }
+      if (await deps.paymentNotifications?.dispatch(notification)) return ok(c);
       if (v.is(UuidSchema, notification.reference)) await settlePayment(ctx, notification);
       return ok(c);
     });

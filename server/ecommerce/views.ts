@@ -60,6 +60,7 @@ export function stayView(priced: PricedStay, money: CartMoney, cart: CartRow, lo
         room_type_code: room.roomType.typeCode,
         room_type_name: pickLocalized(room.roomType.saleName, locale),
         rate_code: room.plan.rateCode,
+        ...(room.plan.company ? { company: { name: room.plan.company.name } } : {}),
         adults_count: room.row.adults,
         child_ages: room.row.childAges,
         price: major(roomMoney.net),

@@ -17,6 +17,8 @@ export function featuresMount({ file, clientKeys, logger, watch }: FeaturesMount
   const store = createFeatureStore({ file, logger, ...(watch ? { watch } : {}) });
   return {
     app: featureRoutes({ store, clientKeys, logger }),
+    /** The flags served now, for the BFF's own decisions (server/features/server-flags.ts). */
+    store,
     matches: (pathname: string) => FEATURE_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix)),
     close: () => store.close(),
   };

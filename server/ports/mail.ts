@@ -11,6 +11,14 @@ export interface MailMessage {
   /** What the mail is for; the development outbox filters and labels by it. */
   kind: OutboxMailKind;
   locale: Locale;
+  /** Files sent with the mail (the hotel invoices' PDFs). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** Sends mail. The default adapter keeps it in the outbox table (server/adapters/outbox-mailer.ts). */

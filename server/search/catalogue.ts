@@ -67,6 +67,8 @@ export interface CatalogueRatePlan {
   cancellation: CancellationPolicy;
   priceFactorBps: number;
   pointsPerNight: number;
+  /** Only on a company's negotiated rate (server/corporate/rates.ts): the company, for "Your company rate". */
+  company?: { name: string };
 }
 
 export interface CatalogueAddon {

@@ -19,6 +19,7 @@ import {
   UpgradableRoomsRequestSchema,
 } from '../../src/contract/search';
 import { roomRateContentRoutes } from '../content/room-rate-routes';
+import type { CompanyRate } from '../corporate/rates';
 import type { Database } from '../db/database';
 import type { AppEnv } from '../env';
 import { jsonBytes } from '../lib/json-bytes';
@@ -47,7 +48,16 @@ function answerJson<T>(c: Context<AppEnv>, outcome: Outcome<Uint8Array>) {
  * hotels-v2, the calendar, rooms and rates while the inventory they were built from is unchanged
  * (decision record 0039).
  */
-export function searchRoutes({ db, now = () => new Date() }: { db: Database; now?: () => Date }) {
+export function searchRoutes({
+  db,
+  now = () => new Date(),
+  companyRate = async () => null,
+}: {
+  db: Database;
+  now?: () => Date;
+  /** The company rate of the member whose bearer token the request carries (none: null); it joins the hotel's rates. */
+  companyRate?: (c: Context<AppEnv>) => Promise<CompanyRate | null>;
+}) {
   const search = createSearchService({ db, now });
   return (
     new Hono<AppEnv>()
@@ -67,14 +77,24 @@ export function searchRoutes({ db, now = () => new Date() }: { db: Database; now
       .post(SEARCH_PATHS.calendar, validate('json', BoundedCalendarRequestSchema), async (c) =>
         answerJson<{ currency: Currency; days: CalendarDay[] }>(c, await search.calendarJson(c.req.valid('json'))),
       )
-      .post(SEARCH_PATHS.rooms, validate('json', BoundedRoomsRequestSchema), async (c) => answerJson<RoomsResponse>(c, await search.roomsJson(c.req.valid('json'))))
-      .post(SEARCH_PATHS.rates, validate('json', RatesRequestSchema), async (c) => answerJson<RatesResponse>(c, await search.ratesJson(c.req.valid('json'))))
-      .post(SEARCH_PATHS.cheapestRoom, validate('json', BoundedRoomsRequestSchema), async (c) => answer(c, await search.cheapestRoom(c.req.valid('json'))))
-      .post(SEARCH_PATHS.upgradableRooms, validate('json', UpgradableRoomsRequestSchema), async (c) => answer(c, await search.upgradableRooms(c.req.valid('json'))))
+      .post(SEARCH_PATHS.rooms, validate('json', BoundedRoomsRequestSchema), async (c) =>
+        answerJson<RoomsResponse>(c, await search.roomsJson(c.req.valid('json'), await companyRate(c))),
+      )
+      .post(SEARCH_PATHS.rates, validate('json', RatesRequestSchema), async (c) =>
+        answerJson<RatesResponse>(c, await search.ratesJson(c.req.valid('json'), await companyRate(c))),
+      )
+      .post(SEARCH_PATHS.cheapestRoom, validate('json', BoundedRoomsRequestSchema), async (c) =>
+        answer(c, await search.cheapestRoom(c.req.valid('json'), await companyRate(c))),
+      )
+      .post(SEARCH_PATHS.upgradableRooms, validate('json', UpgradableRoomsRequestSchema), async (c) =>
+        answer(c, await search.upgradableRooms(c.req.valid('json'), await companyRate(c))),
+      )
       .post(SEARCH_PATHS.addons, validate('json', AddonsRequestSchema), async (c) => answer(c, await search.addons(c.req.valid('json'))))
       .post(SEARCH_PATHS.benefits, validate('json', BenefitsRequestSchema), async (c) => answer(c, await search.benefits(c.req.valid('json'))))
       .post(SEARCH_PATHS.parseDeeplink, validate('json', ParseDeeplinkRequestSchema), async (c) => c.json({ data: await search.parseDeeplink(c.req.valid('json')) }, 200))
-      .post(SEARCH_PATHS.roomRateDetails, validate('json', RoomRateDetailsRequestSchema), async (c) => answer(c, await search.roomRateDetails(c.req.valid('json'))))
+      .post(SEARCH_PATHS.roomRateDetails, validate('json', RoomRateDetailsRequestSchema), async (c) =>
+        answer(c, await search.roomRateDetails(c.req.valid('json'), await companyRate(c))),
+      )
       .post(SEARCH_PATHS.childPolicy, validate('json', ChildPolicyRequestSchema), async (c) => answer(c, await search.childPolicy(c.req.valid('json'))))
       .route('/', roomRateContentRoutes({ db }))
   );

@@ -23,6 +23,7 @@ import type {
   UpgradableRooms,
   UpgradableRoomsRequestSchema,
 } from '../../src/contract/search';
+import { type CompanyRate, withCompanyRate } from '../corporate/rates';
 import type { Database } from '../db/database';
 import { onInventoryChange } from '../db/inventory-changes';
 import { businessDate } from '../lib/calendar';
@@ -179,9 +180,11 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
     hotel: CatalogueHotel,
     request: { startDate: string; endDate: string; rooms: readonly SearchRoom[]; promo?: string | undefined; currency: string; locale: Locale },
     view: (hotelStay: HotelStay & { promo: PromoOutcome }, context: ViewContext) => unknown,
+    company: CompanyRate | null = null,
   ): Promise<Uint8Array> {
     const day = today();
-    return answers.answer(`${route} ${day} ${JSON.stringify(request)}`, now().getTime(), () => {
+    // An answer with a company rate is kept under that rate: it never reaches anyone outside the company.
+    return answers.answer(`${route} ${day} ${company ? company.cacheKey : '-'} ${JSON.stringify(request)}`, now().getTime(), () => {
       const plan = hotelStayPlan(loaded, hotel, request, day);
       return {
         roomTypeIds: plan.roomTypeIds,
@@ -274,15 +277,26 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
       return { data: { ...roomsView(hotelStay, request.payWithPoints, viewContext(loaded, request.currency, request.locale)), promo: hotelStay.promo } };
     },
 
-    /** rooms() as the JSON of `{ data }`, through the answer cache; kept until a free cancellation of the hotel ends. */
-    async roomsJson(request: Input<typeof BoundedRoomsRequestSchema>): Promise<Outcome<Uint8Array>> {
+    /**
+     * rooms() as the JSON of `{ data }`, through the answer cache; kept until a free cancellation of the hotel
+     * ends. `company`: the signed-in member's company rate, offered beside the hotel's rates.
+     */
+    async roomsJson(request: Input<typeof BoundedRoomsRequestSchema>, company: CompanyRate | null = null): Promise<Outcome<Uint8Array>> {
       const loaded = await getCatalogue();
-      const hotel = loaded.hotelsByCode.get(request.hotelCode);
-      if (!hotel) return unknownHotel(request.hotelCode);
-      const json = await hotelStayJson('rooms', loaded, hotel, request, (hotelStay, context) => ({
-        ...roomsView(hotelStay, request.payWithPoints, context),
-        promo: hotelStay.promo,
-      }));
+      const found = loaded.hotelsByCode.get(request.hotelCode);
+      if (!found) return unknownHotel(request.hotelCode);
+      const hotel = withCompanyRate(found, company);
+      const json = await hotelStayJson(
+        'rooms',
+        loaded,
+        hotel,
+        request,
+        (hotelStay, context) => ({
+          ...roomsView(hotelStay, request.payWithPoints, context),
+          promo: hotelStay.promo,
+        }),
+        company,
+      );
       return { data: json };
     },
 
@@ -297,33 +311,43 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
       return { data: { ...ratesView(hotelStay, optionIndex, request.payWithPoints, context), promo: hotelStay.promo } };
     },
 
-    /** rates() as the JSON of `{ data }`, through the answer cache; kept until a free cancellation of the hotel ends. */
-    async ratesJson(request: Input<typeof RatesRequestSchema>): Promise<Outcome<Uint8Array>> {
+    /** rates() as the JSON of `{ data }`, through the answer cache; kept until a free cancellation of the hotel ends. `company` as for roomsJson. */
+    async ratesJson(request: Input<typeof RatesRequestSchema>, company: CompanyRate | null = null): Promise<Outcome<Uint8Array>> {
       const loaded = await getCatalogue();
-      const hotel = loaded.hotelsByCode.get(request.hotelCode);
-      if (!hotel) return unknownHotel(request.hotelCode);
+      const found = loaded.hotelsByCode.get(request.hotelCode);
+      if (!found) return unknownHotel(request.hotelCode);
+      const hotel = withCompanyRate(found, company);
       // The options are the hotel's room types in its order (roomTypeStays), so the index is known before the inventory.
       const optionIndex = hotel.roomTypes.findIndex((roomType) => roomType.typeCode === request.typeCode);
       if (optionIndex < 0) return { notFound: `Hotel ${hotel.code} has no room type ${request.typeCode}` };
-      const json = await hotelStayJson('rates', loaded, hotel, request, (hotelStay, context) => ({
-        ...ratesView(hotelStay, optionIndex, request.payWithPoints, context),
-        promo: hotelStay.promo,
-      }));
+      const json = await hotelStayJson(
+        'rates',
+        loaded,
+        hotel,
+        request,
+        (hotelStay, context) => ({
+          ...ratesView(hotelStay, optionIndex, request.payWithPoints, context),
+          promo: hotelStay.promo,
+        }),
+        company,
+      );
       return { data: json };
     },
 
-    async cheapestRoom(request: Input<typeof BoundedRoomsRequestSchema>): Promise<Outcome<CheapestRoom>> {
+    async cheapestRoom(request: Input<typeof BoundedRoomsRequestSchema>, company: CompanyRate | null = null): Promise<Outcome<CheapestRoom>> {
       const loaded = await getCatalogue();
-      const hotel = loaded.hotelsByCode.get(request.hotelCode);
-      if (!hotel) return unknownHotel(request.hotelCode);
+      const found = loaded.hotelsByCode.get(request.hotelCode);
+      if (!found) return unknownHotel(request.hotelCode);
+      const hotel = withCompanyRate(found, company);
       const hotelStay = await hotelStayOf(loaded, hotel, request);
       return { data: { ...cheapestRoomView(hotelStay, viewContext(loaded, request.currency, request.locale)), promo: hotelStay.promo } };
     },
 
-    async upgradableRooms(request: Input<typeof UpgradableRoomsRequestSchema>): Promise<Outcome<UpgradableRooms>> {
+    async upgradableRooms(request: Input<typeof UpgradableRoomsRequestSchema>, company: CompanyRate | null = null): Promise<Outcome<UpgradableRooms>> {
       const loaded = await getCatalogue();
-      const hotel = loaded.hotelsByCode.get(request.hotelCode);
-      if (!hotel) return unknownHotel(request.hotelCode);
+      const found = loaded.hotelsByCode.get(request.hotelCode);
+      if (!found) return unknownHotel(request.hotelCode);
+      const hotel = withCompanyRate(found, company);
       if (!hotel.ratePlans.some((plan) => plan.rateCode === request.rateCode)) return { notFound: `Hotel ${hotel.code} has no rate ${request.rateCode}` };
       const hotelStay = await hotelStayOf(loaded, hotel, request);
       const optionIndex = hotelStay.options.findIndex((option) => option.roomType.typeCode === request.typeCode);
@@ -356,10 +380,11 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
       return { data: ageBreakdown(request.hotelCode, request.childAges) };
     },
 
-    async roomRateDetails(request: Input<typeof RoomRateDetailsRequestSchema>): Promise<Outcome<RoomRateDetails>> {
+    async roomRateDetails(request: Input<typeof RoomRateDetailsRequestSchema>, company: CompanyRate | null = null): Promise<Outcome<RoomRateDetails>> {
       const loaded = await getCatalogue();
-      const hotel = loaded.hotelsByCode.get(request.hotelCode);
-      if (!hotel) return unknownHotel(request.hotelCode);
+      const found = loaded.hotelsByCode.get(request.hotelCode);
+      if (!found) return unknownHotel(request.hotelCode);
+      const hotel = withCompanyRate(found, company);
       const roomType = hotel.roomTypes.find((candidate) => candidate.typeCode === request.typeCode);
       if (!roomType) return { notFound: `Hotel ${hotel.code} has no room type ${request.typeCode}` };
       const plan = hotel.ratePlans.find((candidate) => candidate.rateCode === request.rateCode);

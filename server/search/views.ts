@@ -117,6 +117,7 @@ export function rateView(
     iconDeposit: isDeposit(plan.guarantee),
     pointsPrice: rate.pointsPrice,
     pointsEarned: rate.pointsEarned,
+    ...(plan.company ? { company: { name: plan.company.name } } : {}),
   };
 }
 

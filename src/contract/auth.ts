@@ -290,7 +290,7 @@ export type SessionClaims = v.InferOutput<typeof SessionClaimsSchema>;
 
 /** One mail in the development outbox. */
 /** What a mail in the development outbox is for (the database keeps the same list). */
-export const OUTBOX_MAIL_KINDS = ['otp', 'activation', 'password-reset', 'booking-confirmation', 'booking-cancellation', 'booking-modification', 'security-notice', 'newsletter-confirmation', 'contact', 'content-form', 'membership-cancellation'] as const;
+export const OUTBOX_MAIL_KINDS = ['otp', 'activation', 'password-reset', 'booking-confirmation', 'booking-cancellation', 'booking-modification', 'security-notice', 'newsletter-confirmation', 'contact', 'content-form', 'membership-cancellation', 'corporate-otp', 'corporate-invite', 'pre_arrival', 'checkin_confirmation', 'hotel_invoice'] as const;
 
 export const OutboxMailSchema = v.object({
   id: v.string(),
@@ -299,6 +299,8 @@ export const OutboxMailSchema = v.object({
   text: v.string(),
   /** The HTML part, when the mail has one. */
   html: v.optional(v.nullable(v.string())),
+  /** Files the mail carries (the hotel invoices), each downloadable at `url` (the mailbox's). */
+  attachments: v.optional(v.array(v.object({ filename: v.string(), contentType: v.string(), url: v.string() }))),
   sentAt: v.string(),
   kind: v.picklist(OUTBOX_MAIL_KINDS),
 });

@@ -126,6 +126,8 @@ export const RoomStaySchema = v.object({
   room_type_code: v.string(),
   room_type_name: v.string(),
   rate_code: v.string(),
+  /** Present when the rate is the member's company rate (src/contract/corporate.ts): the company's name. */
+  company: v.optional(v.object({ name: v.string() })),
   adults_count: v.number(),
   child_ages: v.array(v.number()),
   /** Room price of the stay without tax, with tax, and the city tax (paid at the hotel), in the cart's currency. */

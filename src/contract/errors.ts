@@ -1,5 +1,8 @@
 import * as v from 'valibot';
+import { CHECKIN_ERROR_CODES } from './checkin-errors';
+import { CORPORATE_ERROR_CODES } from './corporate-errors';
 import { ECOMMERCE_ERROR_CODES } from './ecommerce-errors';
+import { HOTEL_CHECKOUT_ERROR_CODES } from './hotel-checkout-errors';
 
 /**
  * The one error body every BFF route answers with, whatever went wrong: the general codes, and the booking journey's own (src/contract/ecommerce-errors.ts).
@@ -13,7 +16,7 @@ import { ECOMMERCE_ERROR_CODES } from './ecommerce-errors';
  * points (a reward of the catalogue); the message names the price and the balance, nothing was spent.
  * `step_up_required` (403): the change needs a fresh one-time code first (src/contract/account-security.ts).
  */
-export const ErrorCodes = ['bad_request', 'unauthorized', 'not_found', 'conflict', 'payload_too_large', 'internal', 'service_unavailable', 'otp_required', 'forbidden', 'unknown_location', 'insufficient_points', 'step_up_required', ...ECOMMERCE_ERROR_CODES] as const;
+export const ErrorCodes = ['bad_request', 'unauthorized', 'not_found', 'conflict', 'payload_too_large', 'internal', 'service_unavailable', 'otp_required', 'forbidden', 'unknown_location', 'insufficient_points', 'step_up_required', ...ECOMMERCE_ERROR_CODES, ...HOTEL_CHECKOUT_ERROR_CODES, ...CHECKIN_ERROR_CODES, ...CORPORATE_ERROR_CODES] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];
 
 export const ErrorIssueSchema = v.object({ path: v.string(), message: v.string() });

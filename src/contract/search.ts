@@ -245,6 +245,11 @@ export const RateSchema = v.object({
   iconDeposit: v.boolean(),
   pointsPrice: v.number(),
   pointsEarned: v.number(),
+  /**
+   * Present only on the signed-in member's company rate (src/contract/corporate.ts): the company's name, for
+   * "Your company rate". Answers without a member of a company never carry such a rate.
+   */
+  company: v.optional(v.object({ name: v.string() })),
 });
 export type Rate = v.InferOutput<typeof RateSchema>;
 

@@ -175,7 +175,8 @@ export function selectRoomsPageSearch(snapshot: CartSnapshot, options: { withRat
 
 export interface PriceSummary {
   currency: string;
-  rooms: { roomStayId: string; name: string; rateName: string; priceWithTax: number }[];
+  /** `company`: the member's company rate's company (decision 0059), null on any other rate. */
+  rooms: { roomStayId: string; name: string; rateName: string; company: string | null; priceWithTax: number }[];
   addons: { roomStayId: string; code: string; name: string; quantity: number; price: number }[];
   insurance: number | null;
   vouchers: { voucherId: string; code: string; amount: number }[];
@@ -204,6 +205,7 @@ export function selectPriceSummary(snapshot: CartSnapshot): PriceSummary | null 
       roomStayId: roomStay.room_stay_id,
       name: roomStay.room_type_name,
       rateName: roomStay.reservation_info.rate_name,
+      company: roomStay.company?.name ?? null,
       priceWithTax: roomStay.price_with_tax,
     })),
     addons: rooms.flatMap(({ roomStay }) =>

@@ -3,7 +3,7 @@ import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../contract/locales';
 import { reportTranslationError } from '../errors/report';
-import { activateLocale, activateLocaleOfPath, type CatalogLoaders, i18n, reportMissingMessages } from './catalogs';
+import { activateLocale, activateLocaleOfPath, type CatalogLoaders, i18n, isGuestFlowPath, reportMissingMessages } from './catalogs';
 
 vi.mock('../errors/report', () => ({ reportTranslationError: vi.fn() }));
 
@@ -72,5 +72,21 @@ describe('the account settings’ catalog', () => {
     await activateLocaleOfPath('/de/account/profile');
     expect(text('Sign-in and security')).not.toBe('Sign-in and security');
     expect(text('Redeem your points')).not.toBe('Redeem your points');
+  });
+});
+
+describe('the guest flows’ catalog', () => {
+  it('is loaded on the check-in, hotel checkout and enrolment pages only', async () => {
+    const text = (message: string) => i18n._({ id: generateMessageId(message), message });
+    await activateLocaleOfPath('/de/booking/check-out');
+    expect(text('Your bill')).toBe('Your bill');
+    await activateLocaleOfPath('/de/checkout/folio');
+    expect(text('Your bill')).not.toBe('Your bill');
+    expect(text('Sign in')).not.toBe('Sign in');
+  });
+
+  it('belongs to the paths of those pages', () => {
+    expect(['/en/checkin/personal-details', '/ar/checkout/redirect', '/de/checkout/folio', '/fr/enroll', '/fr/enroll/'].map(isGuestFlowPath)).toEqual([true, true, true, true, true]);
+    expect(['/en/booking/check-out', '/en/', '/en/account/profile', '/en/enrollment'].map(isGuestFlowPath)).toEqual([false, false, false, false]);
   });
 });

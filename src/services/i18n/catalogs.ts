@@ -6,6 +6,7 @@ import type { Locale } from '../../contract/locales';
 // tracker import the error handler and analytics statically, so both are in the first chunk already.
 import { reportTranslationError } from '../errors/report';
 import { isAccountSettingsPath, isMemberOnlyPath } from '../account/dialog-rules';
+import { isInHousePath, pathWithoutLocale, ROUTES } from '../navigation/paths';
 
 export type CatalogLoaders = Record<Locale, () => Promise<{ messages: Messages }>>;
 
@@ -50,6 +51,26 @@ const settingsCatalogLoaders: CatalogLoaders = {
   pl: () => import('../../locales/pl/settings.po'),
   ar: () => import('../../locales/ar/settings.po'),
 };
+
+/**
+ * The messages of online check-in, the hotel checkout and company enrolment, a catalog of their own: only
+ * those pages load them.
+ */
+const guestFlowsCatalogLoaders: CatalogLoaders = {
+  en: () => import('../../locales/en/guest-flows.po'),
+  de: () => import('../../locales/de/guest-flows.po'),
+  fr: () => import('../../locales/fr/guest-flows.po'),
+  nl: () => import('../../locales/nl/guest-flows.po'),
+  es: () => import('../../locales/es/guest-flows.po'),
+  it: () => import('../../locales/it/guest-flows.po'),
+  pl: () => import('../../locales/pl/guest-flows.po'),
+  ar: () => import('../../locales/ar/guest-flows.po'),
+};
+
+/** The check-in and hotel-checkout pages and the enrolment page carry the guest flows' catalog. */
+export function isGuestFlowPath(pathname: string): boolean {
+  return isInHousePath(pathname) || pathWithoutLocale(pathname).replace(/\/+$/, '') === ROUTES.enrolment;
+}
 
 const loaded = new Set<Locale>();
 /** The extra catalogs loaded so far, per catalog and locale. */
@@ -118,6 +139,7 @@ export async function activateLocaleOfPath(pathname: string): Promise<void> {
     activateLocale(locale),
     isMemberOnlyPath(pathname) ? loadExtraCatalog(locale, memberCatalogLoaders) : undefined,
     isAccountSettingsPath(pathname) ? loadExtraCatalog(locale, settingsCatalogLoaders) : undefined,
+    isGuestFlowPath(pathname) ? loadExtraCatalog(locale, guestFlowsCatalogLoaders) : undefined,
   ]);
 }
 

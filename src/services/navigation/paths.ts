@@ -43,7 +43,8 @@ export const ROUTES = {
   /** "Manage my booking" (beyond the specification's pages): find a booking by reservation number and last name or email. */
   manageBooking: '/booking/manage',
   checkin: { personalDetails: '/checkin/personal-details' },
-  checkout: { redirect: '/checkout/redirect' },
+  /** The hotel checkout: the room card's link resolves at `redirect`, the stay's bill is at `folio` (beyond the specification's list). */
+  checkout: { redirect: '/checkout/redirect', folio: '/checkout/folio' },
 } as const;
 
 /** Fragment anchors that open dialogs or jump to sections (spec section 2). */

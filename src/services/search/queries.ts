@@ -9,7 +9,10 @@ import {
   SEARCH_PATHS,
 } from '../../contract/search';
 import type { Currency, HotelSearchRequest, RoomsRequest } from '../../contract/search';
+import { tokenSubject } from '../account/token';
 import { HttpError, postJson } from '../bff/client';
+import { bffRequest } from '../bff/request';
+import type { AuthAccess } from '../bff/request';
 import { hotelSearchRequest, roomsRequest } from './search-requests';
 import type { SearchQueryState } from './search-state';
 
@@ -66,8 +69,28 @@ export const roomsQuery = (request: RoomsRequest) =>
     staleTime: SEARCH_STALE_MS,
   });
 
-/** The room offers of a search for one hotel, as the rooms-and-rates page shows them. */
-export const roomOffersQuery = (searched: SearchQueryState, locale: Locale) => roomsQuery(roomsRequest(searched, { locale }));
+/**
+ * The room offers of a search for one hotel, as the rooms-and-rates page shows them. A signed-in member's
+ * request carries their token, because a member enrolled with a company gets the company's rate among the
+ * hotel's (decision 0059); it is kept per member (the token's subject), so one member's company rate never
+ * shows to anyone else in this browser. A visitor's is the same query as roomsQuery's.
+ */
+export const roomOffersQuery = (searched: SearchQueryState, locale: Locale, access?: AuthAccess | null) => {
+  const request = roomsRequest(searched, { locale });
+  const member = access?.token ? tokenSubject(access.token) : null;
+  const publicKey = roomsQuery(request).queryKey;
+  return queryOptions({
+    queryKey: member === null || !access ? publicKey : ([...publicKey, { member }] as const),
+    queryFn: async ({ signal }) =>
+      (member === null || !access
+        ? await postJson(SEARCH_PATHS.rooms, request, RoomsResponseSchema, { signal })
+        : await bffRequest(SEARCH_PATHS.rooms, RoomsResponseSchema, access, { method: 'POST', body: request, signal })
+      ).data,
+    staleTime: SEARCH_STALE_MS,
+    // Signing in on the page keeps the rooms shown while the member's (with their company rate) load.
+    ...(member === null ? {} : { placeholderData: keepPreviousData }),
+  });
+};
 
 /**
  * Arrival dates near the one asked for on which every night of a stay of the same length is available,

@@ -1,5 +1,5 @@
 import { plural } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type Ref, useRef } from 'react';
@@ -25,7 +25,8 @@ import { type ChosenRoom, chosenRooms, nextRoomToChoose, rateGroups, runningTota
  */
 export function RoomOffers({ locale, searched, cartId }: { locale: Locale; searched: SearchQueryState; cartId: string | null }) {
   const { t } = useLingui();
-  const offers = useQuery(roomOffersQuery(searched, locale));
+  // A signed-in member's rooms carry their company's rate, if they are enrolled with one.
+  const offers = useQuery(roomOffersQuery(searched, locale, useAuthAccess()));
   return offers.isPending ? (
     <CardSkeletons count={3} label={t`Loading rooms and rates…`} />
   ) : offers.isError ? (
@@ -236,10 +237,19 @@ function RateOption(props: {
   const prepaid = rate.guaranteePolicy.type === GUARANTEE_TYPES.deposit;
   const nameId = `rate-${roomUuid}-${offer.typeCode}-${rate.rateCode}`;
   return (
-    <div className={`rate${chosen ? ' rate--chosen' : ''}${rate.isMemberRate ? ' rate--member' : ''}`} data-rate={rate.rateCode}>
+    <div className={`rate${chosen ? ' rate--chosen' : ''}${rate.isMemberRate ? ' rate--member' : ''}${rate.company ? ' rate--company' : ''}`} data-rate={rate.rateCode}>
       <div className="rate__facts">
         <p className="rate__name" id={nameId}>
-          {rate.name} {rate.isMemberRate ? <span className="badge">{t`Member rate`}</span> : null}
+          {rate.name}{' '}
+          {rate.company ? (
+            <span className="badge badge--company">
+              <Trans>
+                Your company rate: <bdi>{rate.company.name}</bdi>
+              </Trans>
+            </span>
+          ) : rate.isMemberRate ? (
+            <span className="badge">{t`Member rate`}</span>
+          ) : null}
         </p>
         <ul className="rate__terms">
           <li>{rate.isBreakfastIncluded ? t`Breakfast included` : t`Breakfast not included`}</li>

@@ -6,6 +6,7 @@ import { formatCalendarDate } from '../ui/format/dates';
 import { isUnknownPlace, roomOffersQuery } from '../../services/search/queries';
 import type { SearchQueryState } from '../../services/search/search-state';
 import { PageTitle } from '../shell/PageTitle';
+import { useAuthAccess } from '../shell/session-context';
 import { ReplacedValuesNotice } from './ReplacedValuesNotice';
 import { RoomOffers } from './RoomOffers';
 import { UnknownChoicesNotice, UnknownHotel } from './RoomsPageProblems';
@@ -16,7 +17,8 @@ import './select-room-rate.css';
 export function SelectRoomRatePage(props: { locale: Locale; searched: SearchQueryState; cartId: string | null; replaced?: ReplacedUrlValue[] }) {
   const { locale, searched, cartId, replaced = [] } = props;
   const { t } = useLingui();
-  const offers = useQuery(roomOffersQuery(searched, locale));
+  // A member's rooms carry their company's rate, if they have one (the same query as the rooms below).
+  const offers = useQuery(roomOffersQuery(searched, locale, useAuthAccess()));
   // No such hotel (404), or an address that names none: said as such, not as a failed load.
   const unknownHotel = offers.isError && (isUnknownPlace(offers.error) || searched.location.trim() === '');
   return (

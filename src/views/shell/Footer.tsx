@@ -28,6 +28,11 @@ export function Footer({ locale }: { locale: Locale }) {
               </Link>
             </li>
             <li>
+              <Link to="/$locale/enroll" params={{ locale }}>
+                {t`Company rates`}
+              </Link>
+            </li>
+            <li>
               <Link to="/$locale/preference-center" params={{ locale }}>
                 {t`Newsletter preferences`}
               </Link>

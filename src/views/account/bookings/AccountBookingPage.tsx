@@ -1,6 +1,9 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { todayInBerlin } from '../../../contract/calendar-dates';
+import type { Order } from '../../../contract/ecommerce';
 import type { Locale } from '../../../contract/locales';
 import type { MemberBooking } from '../../../contract/loyalty';
 import { classifyOrderFailure, orderQuery } from '../../../services/booking/queries';
@@ -15,6 +18,9 @@ import { formatCalendarDate } from '../../ui/format/dates';
 import { formatMoney } from '../../ui/format/money';
 import { MemberOnly } from '../member-area/MemberOnly';
 import './bookings.css';
+
+// "Check in online" loads after the booking, in a chunk of its own (the check-in's contract stays out of the first load).
+const CheckinOffer = lazy(() => import('../../ui/CheckinOffer'));
 
 interface AccountBookingPageProps {
   locale: Locale;
@@ -83,7 +89,37 @@ function OnlineBooking({ locale, orderId }: { locale: Locale; orderId: string })
       </>
     );
   }
-  return <OrderDetails order={order.data} locale={locale} modified={undefined} actions={{ access, modifyEnabled }} inAccount />;
+  const reservations = order.data.stays.flatMap((stay) => stay.room_stays.filter((room) => room.status !== 'cancelled').map((room) => room.reservation_number));
+  return (
+    <>
+      {reservations[0] ? (
+        <Suspense fallback={null}>
+          <CheckinOffer locale={locale} reservationNumber={reservations[0]} access={access} />
+        </Suspense>
+      ) : null}
+      <CheckoutOffer locale={locale} stays={order.data.stays} />
+      <OrderDetails order={order.data} locale={locale} modified={undefined} actions={{ access, modifyEnabled }} inAccount />
+    </>
+  );
+}
+
+/** "Check out online" for a stay in house today: the room's bill, paid online, with the invoices by mail. */
+function CheckoutOffer({ locale, stays }: { locale: Locale; stays: Order['stays'] }) {
+  const { t } = useLingui();
+  const today = todayInBerlin();
+  const room = stays.filter((stay) => stay.check_in_date <= today && today <= stay.check_out_date).flatMap((stay) => stay.room_stays.filter((roomStay) => roomStay.status !== 'cancelled'))[0];
+  if (!room) return null;
+  return (
+    <section className="notice booking-checkout" aria-labelledby="booking-checkout-title">
+      <h2 id="booking-checkout-title">{t`Leaving soon?`}</h2>
+      <p>{t`Review your bill, pay it and get your invoices online, without a stop at the front desk.`}</p>
+      <p>
+        <Link className="button button--primary" to="/$locale/checkout/redirect" params={{ locale }} search={{ reservation_number: room.reservation_number }}>
+          {t`Check out online`}
+        </Link>
+      </p>
+    </section>
+  );
 }
 
 function AddedBooking({ locale, reservation }: { locale: Locale; reservation: string | undefined }) {

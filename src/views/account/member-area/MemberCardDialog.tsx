@@ -1,27 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import QRCode from 'qrcode';
 import { useMemo } from 'react';
+import { QR_MARGIN, qrPath } from '../../ui/qr-path';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import './member-card.css';
-
-/** The dark modules of a QR code as one SVG path (one unit a module), and the code's size in modules. */
-function qrPath(text: string): { size: number; path: string } | null {
-  try {
-    const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-    let path = '';
-    for (let row = 0; row < modules.size; row += 1) {
-      for (let column = 0; column < modules.size; column += 1) {
-        if (modules.get(row, column)) path += `M${column} ${row}h1v1h-1z`;
-      }
-    }
-    return { size: modules.size, path };
-  } catch {
-    return null;
-  }
-}
-
-/** The quiet zone around the code, in modules, that scanners need. */
-const MARGIN = 2;
 
 /**
  * The member card with the membership number as a QR code, for the hotel's reception to scan (spec
@@ -52,11 +33,11 @@ export default function MemberCardDialog({ open, number, name, level, onClose }:
             className="member-card__qr"
             role="img"
             aria-label={t`QR code of membership number ${number}`}
-            viewBox={`${-MARGIN} ${-MARGIN} ${code.size + 2 * MARGIN} ${code.size + 2 * MARGIN}`}
+            viewBox={`${-QR_MARGIN} ${-QR_MARGIN} ${code.size + 2 * QR_MARGIN} ${code.size + 2 * QR_MARGIN}`}
             shapeRendering="crispEdges"
             data-modules={code.size}
           >
-            <rect x={-MARGIN} y={-MARGIN} width={code.size + 2 * MARGIN} height={code.size + 2 * MARGIN} fill="#fff" />
+            <rect x={-QR_MARGIN} y={-QR_MARGIN} width={code.size + 2 * QR_MARGIN} height={code.size + 2 * QR_MARGIN} fill="#fff" />
             <path d={code.path} fill="#000" />
           </svg>
         ) : (

@@ -1,5 +1,5 @@
 import { plural } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Locale } from '../../../contract/locales';
 import { selectIsBusy, selectPriceSummary } from '../../../machines/cart/cart.selectors';
 import { formatMoney, formatPoints } from '../../ui/format/money';
@@ -26,6 +26,13 @@ export function PriceSummary({ locale }: { locale: Locale }) {
               <span className="price-summary__detail">
                 {room.rateName} · {plural(summary.nights, { one: '# night', other: '# nights' })}
               </span>
+              {room.company ? (
+                <span className="price-summary__detail price-summary__company" data-company-rate="">
+                  <Trans>
+                    Your company rate: <bdi>{room.company}</bdi>
+                  </Trans>
+                </span>
+              ) : null}
             </dt>
             <dd>{money(room.priceWithTax)}</dd>
           </div>

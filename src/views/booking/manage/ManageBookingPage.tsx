@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Locale } from '../../../contract/locales';
@@ -89,6 +89,15 @@ export function ManageBookingPage({ locale }: { locale: Locale }) {
           </button>
         </p>
       </form>
+      <section className="booking-checkin" aria-labelledby="manage-checkin-title">
+        <h2 id="manage-checkin-title">{t`Arriving soon?`}</h2>
+        <p>{t`From a few days before arrival you can check in online and go straight to the front desk for your key.`}</p>
+        <p>
+          <Link className="button" to="/$locale/checkin/personal-details" params={{ locale }}>
+            {t`Check in online`}
+          </Link>
+        </p>
+      </section>
     </div>
   );
 }

@@ -1,0 +1,174 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BffHandler } from '../../../test/web/render-app';
+import { renderApp } from '../../../test/web/render-app';
+import type { Checkin } from '../../contract/checkin';
+import { checkinFixture, REGISTERED } from '../../machines/checkin/checkin.fixtures';
+import { checkinAccessKey } from '../../services/checkin/checkin-access';
+
+/*
+ * The check-in page as a guest meets it: the mail's link exchanged (and taken out of the address), the
+ * registration form with the BFF's field errors at their fields and nothing typed lost, the lookup, the
+ * failures with their way forward, and the confirmation with its QR code.
+ */
+
+const TOKEN = 'c3RheS1saW5rLXRva2Vu.sig';
+const ACCESS_KEY = 'stay-access-key.sig';
+const ID = checkinFixture().id;
+const CONFIRMATION = { code: 'HCI-7Q2K', qr_payload: 'HCI:HCI-7Q2K', qr_png: 'data:image/png;base64,AAAA', completed_at: '2026-11-27T10:00:00Z' };
+
+interface Sent {
+  path: string;
+  method: string;
+  body: unknown;
+  stayAccess: string | null;
+}
+
+/** The check-in routes, answering each call with the next answer for its path (or the check-in as it stands). */
+function checkinBff(answers: Partial<Record<'start' | 'details' | 'get', { status: number; body: unknown }[]>>, initial: Checkin = checkinFixture()) {
+  const sent: Sent[] = [];
+  let current = initial;
+  const handler: BffHandler = (url, init) => {
+    if (!url.pathname.startsWith('/bff/ecommerce/checkin')) return undefined;
+    const headers = new Headers(init?.headers);
+    sent.push({ path: url.pathname, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : null, stayAccess: headers.get('x-stay-access') });
+    const next = (key: 'start' | 'details' | 'get') => answers[key]?.shift();
+    if (url.pathname === '/bff/ecommerce/checkin') return next('start') ?? { body: { data: { checkin: current, access_key: ACCESS_KEY } } };
+    if (url.pathname.endsWith('/personal-details')) {
+      const answer = next('details');
+      if (answer) return answer;
+      current = { ...current, status: 'payment_required', details: REGISTERED };
+      return { body: { data: current } };
+    }
+    return next('get') ?? { body: { data: current } };
+  };
+  return { handler, sent };
+}
+
+const problem = (status: number, code: string, issues: { path: string; message: string }[] = []) => ({ status, body: { error: { code, message: 'Refused', issues } } });
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+describe('the check-in page', () => {
+  it('exchanges the mail’s token once, keeps the access key in this tab and takes the token out of the address', async () => {
+    const { handler, sent } = checkinBff({});
+    const { router } = await renderApp(`/en/checkin/personal-details?token=${TOKEN}`, handler);
+    expect(await screen.findByRole('heading', { name: 'Your registration' }, { timeout: 30_000 })).toBeTruthy();
+    expect(sent[0]).toMatchObject({ path: '/bff/ecommerce/checkin', method: 'POST', body: { token: TOKEN } });
+    expect(sent.filter((call) => call.path === '/bff/ecommerce/checkin')).toHaveLength(1);
+    expect(checkinAccessKey(ID)).toBe(ACCESS_KEY);
+    await waitFor(() => expect(router.state.location.href).toBe(`/en/checkin/personal-details?checkin_id=${ID}`));
+    expect(router.state.location.href).not.toContain(TOKEN);
+    // The step indicator and the stay.
+    const steps = screen.getByRole('navigation', { name: 'Check-in steps' });
+    expect(within(steps).getByText('Your details').closest('li')?.getAttribute('aria-current')).toBe('step');
+    expect(screen.getByRole('heading', { name: 'Zleep Berlin Friedrichshain' })).toBeTruthy();
+  });
+
+  it('names what is missing at its field, shows the BFF’s field errors at theirs, and keeps what was typed', async () => {
+    const { handler, sent } = checkinBff({ details: [problem(400, 'bad_request', [{ path: 'document_number', message: 'A document number has 5 to 20 letters and digits' }])] });
+    sessionStorage.setItem(`stayAccess:${ID}`, ACCESS_KEY);
+    await renderApp(`/en/checkin/personal-details?checkin_id=${ID}`, handler);
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Your registration' }, { timeout: 30_000 });
+    await user.click(screen.getByRole('button', { name: 'Continue to the card guarantee' }));
+    // Refused in the browser: the summary takes the focus, each field says what it needs.
+    const summary = await screen.findByRole('alert');
+    expect(summary.textContent).toContain('Please check these details:');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    const birth = screen.getByLabelText('Date of birth');
+    expect(birth.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(birth.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Enter your date of birth.');
+    expect(sent.some((call) => call.path.endsWith('/personal-details'))).toBe(false);
+
+    // Filled in as a foreign guest: the travel document is asked for once the nationality is not German.
+    await user.type(birth, '1990-04-12');
+    await user.selectOptions(screen.getByLabelText('Nationality'), 'GB');
+    await user.type(screen.getByLabelText('Street and house number'), '1 High Street');
+    await user.type(screen.getByLabelText('Postal code'), 'SW1A 1AA');
+    await user.type(screen.getByLabelText('City'), 'London');
+    await user.selectOptions(screen.getByLabelText('Country of residence'), 'GB');
+    await user.type(screen.getByLabelText('Passport or identity card number'), 'C01X00T47');
+    await user.type(screen.getByLabelText('Expected arrival time'), '15:00');
+    await user.click(screen.getByLabelText('Leisure'));
+    await user.click(screen.getByRole('button', { name: 'Continue to the card guarantee' }));
+
+    // The BFF refuses the document: its error is at the field, and everything typed stays.
+    const document_ = screen.getByLabelText('Passport or identity card number');
+    await waitFor(() => expect(document_.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(document_.getAttribute('aria-describedby')?.split(' ').at(-1) ?? '')?.textContent).toContain('5 to 20 letters and digits');
+    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('London');
+    expect((document_ as HTMLInputElement).value).toBe('C01X00T47');
+    const saved = sent.find((call) => call.path.endsWith('/personal-details'));
+    expect(saved).toMatchObject({ method: 'PUT', stayAccess: ACCESS_KEY, body: { nationality: 'GB', document_number: 'C01X00T47', arrival_time: '15:00', purpose: 'leisure' } });
+
+    // Sent again: on to the card guarantee.
+    await user.click(screen.getByRole('button', { name: 'Continue to the card guarantee' }));
+    expect(await screen.findByRole('heading', { name: 'Card guarantee' })).toBeTruthy();
+    expect(screen.getByText('Held on your card')).toBeTruthy();
+  });
+
+  it('shows the confirmation with its QR code for the front desk once checked in', async () => {
+    const completed = checkinFixture({ status: 'completed', details: REGISTERED, payment_method: 'card', confirmation: CONFIRMATION });
+    const { handler } = checkinBff({}, completed);
+    await renderApp(`/en/checkin/personal-details?checkin_id=${ID}`, handler);
+    expect(await screen.findByRole('heading', { name: 'You are checked in online' }, { timeout: 30_000 })).toBeTruthy();
+    const qr = await screen.findByRole('img', { name: 'QR code of check-in confirmation HCI-7Q2K' }, { timeout: 30_000 });
+    expect(Number(qr.getAttribute('data-modules'))).toBeGreaterThan(20);
+    expect(screen.getByText('HCI-7Q2K')).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Check-in steps' })).getByText('Checked in').closest('li')?.getAttribute('aria-current')).toBe('step');
+  });
+
+  it('offers the lookup for a link that no longer works, and finds the booking by number and last name', async () => {
+    const { handler, sent } = checkinBff({ start: [problem(404, 'not_found'), problem(404, 'not_found')] });
+    await renderApp(`/en/checkin/personal-details?token=${TOKEN}`, handler);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'This check-in link no longer works' }, { timeout: 30_000 })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Find my booking' }));
+    expect(await screen.findByRole('heading', { name: 'Check in online: reservation number and last name' })).toBeTruthy();
+    await user.type(screen.getByLabelText('Reservation number'), 'hb-12345');
+    await user.type(screen.getByLabelText('Last name'), 'Mustermann');
+    await user.click(screen.getByRole('button', { name: 'Find my booking' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('We could not find a booking with these details.');
+    expect((screen.getByLabelText('Reservation number') as HTMLInputElement).value).toBe('hb-12345');
+    await user.clear(screen.getByLabelText('Last name'));
+    await user.type(screen.getByLabelText('Last name'), 'Muster');
+    await user.click(screen.getByRole('button', { name: 'Find my booking' }));
+    expect(await screen.findByRole('heading', { name: 'Your registration' })).toBeTruthy();
+    expect(sent.filter((call) => call.path === '/bff/ecommerce/checkin').map((call) => call.body)).toEqual([
+      { token: TOKEN },
+      { reservation_number: 'hb-12345', last_name: 'Mustermann' },
+      { reservation_number: 'hb-12345', last_name: 'Muster' },
+    ]);
+  });
+
+  it('says from which day online check-in opens when it is too early', async () => {
+    const { handler } = checkinBff({ start: [problem(409, 'checkin_not_open_yet', [{ path: 'opens_on', message: '2026-12-01' }])] });
+    await renderApp(`/en/checkin/personal-details?token=${TOKEN}`, handler);
+    const heading = await screen.findByRole('heading', { name: 'Online check-in is not open yet' }, { timeout: 30_000 });
+    const outcome = within(heading.parentElement as HTMLElement);
+    expect(outcome.getByText('1 December 2026')).toBeTruthy();
+    expect(outcome.getByRole('link', { name: 'Manage my booking' }).getAttribute('href')).toBe('/en/booking/manage');
+  });
+
+  it('offers to try again when the hotel’s system does not answer, and goes on when it does', async () => {
+    const { handler } = checkinBff({ get: [problem(503, 'hotel_system_unavailable')] });
+    await renderApp(`/en/checkin/personal-details?checkin_id=${ID}`, handler);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'The hotel’s system is not answering' }, { timeout: 30_000 })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Your registration' })).toBeTruthy();
+  });
+
+  it('opens the lookup when the page has no link', async () => {
+    const { sent, handler } = checkinBff({});
+    await renderApp('/en/checkin/personal-details', handler);
+    expect(await screen.findByRole('heading', { name: 'Check in online: reservation number and last name' }, { timeout: 30_000 })).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+});
