@@ -125,6 +125,8 @@ export default defineConfig({
           name: 'server',
           include: ['server/**/*.test.ts'],
           environment: 'node',
+          // Migrates and seeds one database for the run; each test file starts from a copy of it.
+          globalSetup: ['test/bff/database-template.ts'],
           // Each test file opens its own embedded database; two at a time fits this machine's memory.
           maxWorkers: 2,
           // Limits that only catch a hang: starting a database or a whole server takes from seconds to

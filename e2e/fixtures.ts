@@ -145,3 +145,21 @@ export async function pickCalendarDay(calendar: Locator, isoDate: string): Promi
   }
   await day.click();
 }
+
+/** A page of the site opened by a click (not by `page.goto`): it responds once the app has taken it over. */
+export async function appReady(page: Page): Promise<void> {
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+}
+
+/**
+ * The demo mailbox (a page of the BFF, not of the app) in a new tab of the same browser, showing the mails
+ * to one address: the tab is the context's own, so its `goto` does not wait for the app to take over.
+ */
+export async function openDemoMails(from: Page, email: string): Promise<Page> {
+  const mailbox = await from.context().newPage();
+  await mailbox.goto('/bff/dev/mailbox');
+  await expect(mailbox.getByRole('heading', { level: 1, name: 'Demo mailbox' })).toBeVisible();
+  await mailbox.getByLabel('Email address').fill(email);
+  await mailbox.getByRole('button', { name: 'Show' }).click();
+  return mailbox;
+}

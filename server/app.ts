@@ -48,6 +48,8 @@ import type { PaymentsPort } from './ports/payments';
 import type { PropertyManagementPort } from './ports/property-management';
 import type { ReservationSystemPort } from './ports/reservation-system';
 import { searchRoutes } from './search/routes';
+import { keepDemoStaysCurrent } from './db/seed/stays';
+import { businessDate } from './lib/calendar';
 
 export interface AppDeps {
   db: Database;
@@ -121,6 +123,8 @@ export function createApp(deps: AppDeps) {
     maintenance: deps.maintenance,
     paymentNotifications,
   });
+  // The demo's stays arrive today and are in house since yesterday on whichever day the demo runs (decision record 0060).
+  if (auth.settings.devOutbox) deps.maintenance?.add('demo-stays', (now) => keepDemoStaysCurrent(deps.db, businessDate(now)));
   return new Hono<AppEnv>()
     .basePath(BFF_PREFIX)
     // Bad input is bounded before any route sees it: the request line is text, the body at most 64 KiB.

@@ -13,8 +13,8 @@ export type Say = (message: string, values?: Record<string, string | number>) =>
 const unescape = (text: string) => text.replace(/\\(["\\n])/g, (_, character: string) => (character === 'n' ? '\n' : character));
 
 /** The catalog's entries: message id to translation (entries split over several quoted lines are joined). */
-function readCatalog(locale: JourneyLocale): Map<string, string> {
-  const text = readFileSync(fileURLToPath(new URL(`../../src/locales/${locale}/messages.po`, import.meta.url)), 'utf8');
+function readCatalog(locale: JourneyLocale, catalog = 'messages'): Map<string, string> {
+  const text = readFileSync(fileURLToPath(new URL(`../../src/locales/${locale}/${catalog}.po`, import.meta.url)), 'utf8');
   const entries = new Map<string, string>();
   const quoted = '((?:"(?:[^"\\\\]|\\\\.)*"\\s*)+)';
   const join = (block: string) => [...block.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map(([, part]) => unescape(part ?? '')).join('');
@@ -69,11 +69,15 @@ function format(message: string, values: Record<string, string | number>, rules:
   return result;
 }
 
-export function wording(locale: JourneyLocale): Say {
-  const catalog = readCatalog(locale);
+/**
+ * `catalogs`: the site's catalogs (src/locales/<locale>/<name>.po) the pages of a journey load, the first
+ * that translates a message giving its words (the same message may read differently in another part of the site).
+ */
+export function wording(locale: JourneyLocale, catalogs: string[] = ['messages']): Say {
+  const read = catalogs.map((name) => readCatalog(locale, name));
   const rules = new Intl.PluralRules(locale);
   return (message, values = {}) => {
-    const translated = locale === 'en' ? message : catalog.get(message);
+    const translated = locale === 'en' ? message : read.map((catalog) => catalog.get(message)).find(Boolean);
     if (!translated) throw new Error(`The ${locale} catalog has no translation of "${message}"`);
     return format(translated, values, rules);
   };

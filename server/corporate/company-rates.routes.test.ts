@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CORPORATE_PATHS } from '../../src/contract/corporate';
 import { CartResponseSchema, ECOMMERCE_PATHS } from '../../src/contract/ecommerce';
 import {
+  CalendarResponseSchema,
   CheapestRoomResponseSchema,
+  HotelSearchResponseSchema,
   type Rate,
   RatesResponseSchema,
   RoomRateDetailsResponseSchema,
@@ -92,6 +94,21 @@ describe('company rates in search', () => {
     expect(companyRate(await roomRatesOf('not-a-token'))).toBeUndefined();
     const visitor = ok(await post(SEARCH_PATHS.rates, { ...stay, typeCode: 'STD' }), RatesResponseSchema);
     expect(JSON.stringify(visitor)).not.toContain('CORP_');
+  });
+
+  it('lowers the hotel list’s member price for the enrolled member only, and the calendar only where it is the lowest (0061)', async () => {
+    // A business search leaves out the prepaid member rates (84 %): the company's 85 % is the lowest refundable one.
+    const list = { location: 'SBTG', startDate: START, endDate: END, rooms: stay.rooms, business: true };
+    const calendar = { hotelCode: 'SBTG', startDate: START, endDate: END, adults: 2 };
+    const listed = async (token?: string) => ok(await post(SEARCH_PATHS.hotels, list, token), HotelSearchResponseSchema).data.hotels[0];
+    const nights = async (token?: string) => ok(await post(SEARCH_PATHS.calendar, calendar, token), CalendarResponseSchema).data.days;
+    for (let round = 0; round < 2; round += 1) {
+      expect(await listed(enrolled)).toMatchObject({ company: { name: 'Northwind Traders' }, memberPrice: { avgPerNightWithTax: 85 } });
+      for (const token of [undefined, notEnrolled]) expect(JSON.stringify(await listed(token))).not.toContain('company');
+    }
+    // In the calendar the member saver rate (84 %) stays below it: the enrolled member sees what everyone sees.
+    expect(await nights(enrolled)).toEqual(await nights());
+    expect((await nights(enrolled)).map((night) => night.price)).toEqual([84, 84]);
   });
 
   it('prices its nights for the enrolled member only; the cheapest room of anyone else never carries it', async () => {

@@ -147,30 +147,30 @@ describe('POST corporate/scim/user', () => {
     expect(member).toBeUndefined();
   });
 
-  it('refuses a wrong code, an expired code, a used code, and a code after 5 wrong tries (401)', async () => {
+  it('refuses a wrong code, an expired code, a used code, and a code after 5 wrong tries (401 enrolment_code_rejected)', async () => {
     const email = 'code.checks@northwind.example';
     await t.requestCode(email, '198.51.100.73');
     const code = await t.lastCode(email);
     const wrong = code === '000000' ? '000001' : '000000';
-    expect(scimErrorOf(await t.enrol(scimUser(email), wrong, undefined, '198.51.100.73'), 401).code).toBe('unauthorized');
+    expect(scimErrorOf(await t.enrol(scimUser(email), wrong, undefined, '198.51.100.73'), 401).code).toBe('enrolment_code_rejected');
     // The right code still works after one wrong try; then it is used up.
     const token = await t.tokenOf('code.checks.member@example.com');
     expect((await t.enrol(scimUser(email), code, token, '198.51.100.73')).status).toBe(201);
     await t.call('DELETE', CORPORATE_PATHS.scimUser, { token });
-    expect(scimErrorOf(await t.enrol(scimUser(email), code, token, '198.51.100.73'), 401).code).toBe('unauthorized');
+    expect(scimErrorOf(await t.enrol(scimUser(email), code, token, '198.51.100.73'), 401).code).toBe('enrolment_code_rejected');
 
     const expiring = 'code.expires@northwind.example';
     await t.requestCode(expiring, '198.51.100.74');
     const expiringCode = await t.lastCode(expiring);
     t.advance(11 * 60 * 1000);
-    expect(scimErrorOf(await t.enrol(scimUser(expiring), expiringCode, undefined, '198.51.100.74'), 401).code).toBe('unauthorized');
+    expect(scimErrorOf(await t.enrol(scimUser(expiring), expiringCode, undefined, '198.51.100.74'), 401).code).toBe('enrolment_code_rejected');
 
     const guessed = 'code.guessed@northwind.example';
     await t.requestCode(guessed, '198.51.100.75');
     const guessedCode = await t.lastCode(guessed);
     const wrongGuesses = ['999990', '999991', '999992', '999993', '999994', '999995'].filter((guess) => guess !== guessedCode).slice(0, 5);
     for (const guess of wrongGuesses) await t.enrol(scimUser(guessed), guess, undefined, '198.51.100.75');
-    expect(scimErrorOf(await t.enrol(scimUser(guessed), guessedCode, undefined, '198.51.100.75'), 401).code).toBe('unauthorized');
+    expect(scimErrorOf(await t.enrol(scimUser(guessed), guessedCode, undefined, '198.51.100.75'), 401).code).toBe('enrolment_code_rejected');
   });
 
   it('asks a member with a password to sign in first, keeping the code for that', async () => {
@@ -180,7 +180,7 @@ describe('POST corporate/scim/user', () => {
     await t.requestCode('password.holder@northwind.example', '198.51.100.76');
     const code = await t.lastCode('password.holder@northwind.example');
     const refused = await t.enrol(scimUser('password.holder@northwind.example'), code, undefined, '198.51.100.76');
-    expect(scimErrorOf(refused, 401).detail).toMatch(/sign in first/);
+    expect(scimErrorOf(refused, 401)).toMatchObject({ code: 'sign_in_first', detail: expect.stringMatching(/sign in first/) });
     expect((await t.enrol(scimUser('password.holder@northwind.example'), code, token, '198.51.100.76')).status).toBe(201);
   });
 
@@ -203,7 +203,7 @@ describe('POST corporate/scim/user', () => {
 
   it('answers 401 for a bearer token that does not work, instead of enrolling a new account', async () => {
     const answer = await t.enrolWithCode('stale.token@northwind.example', 'not-a-valid-token', '198.51.100.78');
-    expect(scimErrorOf(answer, 401).code).toBe('unauthorized');
+    expect(scimErrorOf(answer, 401).code).toBe('sign_in_first');
   });
 });
 

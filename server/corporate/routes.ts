@@ -149,7 +149,7 @@ export function corporateRoutes({ auth, flags }: CorporateRoutesDeps) {
         }
         const session = await bearerSession(auth, c);
         // A token that no longer works: the browser signs in again rather than enrolling a new account.
-        if (!session && c.req.header('authorization')) return scimError(c, 401, 'unauthorized', 'Sign in to continue');
+        if (!session && c.req.header('authorization')) return scimError(c, 401, 'sign_in_first', 'Sign in to continue');
         const workEmail = user.userName;
         const guess = await codeGuess(workEmail, address(c));
         if (!guess.allowed) {
@@ -157,7 +157,7 @@ export function corporateRoutes({ auth, flags }: CorporateRoutesDeps) {
           return scimError(c, 429, 'bad_request', TOO_MANY);
         }
         if (!(await codes.check(workEmail, 'corporate-enrol', code.output, { consume: false }))) {
-          return scimError(c, 401, 'unauthorized', CODE_REJECTED);
+          return scimError(c, 401, 'enrolment_code_rejected', CODE_REJECTED);
         }
         await guess.succeeded();
         const company = await activeCompanyForEmail(db, workEmail);
@@ -166,15 +166,15 @@ export function corporateRoutes({ auth, flags }: CorporateRoutesDeps) {
         }
         const member = await enrollee(session?.memberId, user);
         if (member === 'password') {
-          return scimError(c, 401, 'unauthorized', 'This email address has an H Rewards account with a password: sign in first, then enrol');
+          return scimError(c, 401, 'sign_in_first', 'This email address has an H Rewards account with a password: sign in first, then enrol');
         }
-        if (!member) return scimError(c, 401, 'unauthorized', 'Sign in to continue');
+        if (!member) return scimError(c, 401, 'sign_in_first', 'Sign in to continue');
         if ((await activeEnrolmentOf(db, member.id)) || (await workEmailEnrolled(db, workEmail))) {
           return scimError(c, 409, 'already_enrolled', 'Already enrolled with a company', { scimType: 'uniqueness' });
         }
         // Used up only now: a refusal above leaves the code for another try within its life.
         if (!(await codes.check(workEmail, 'corporate-enrol', code.output, { consume: true }))) {
-          return scimError(c, 401, 'unauthorized', CODE_REJECTED);
+          return scimError(c, 401, 'enrolment_code_rejected', CODE_REJECTED);
         }
         const enrolment = await insertEnrolment(
           db,

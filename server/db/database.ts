@@ -53,6 +53,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** PGlite in memory, gone when closed (tests). */
   inMemory?: boolean;
+  /** With inMemory: start from this dump of a PGlite data folder (`dumpDataDir`), not from an empty one. */
+  fromDump?: Blob;
 }
 
 /** The migrations folder, found relative to this file so it works from any working directory. */
@@ -84,7 +86,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   if (options.dataDir) return openPgliteFolder(resolve(options.dataDir, 'pglite'));
   if (options.inMemory) {
-    const client = new PGlite();
+    const client = new PGlite(options.fromDump ? { loadDataDir: options.fromDump } : undefined);
     await client.waitReady;
     return { db: drizzlePglite({ client, schema }), kind: 'pglite', close: () => client.close() };
   }

@@ -11,6 +11,7 @@ import * as t from './schema';
 import { ensureInventoryWindow, INVENTORY_WINDOW_DAYS, seedIfEmpty } from './seed';
 import { buildSeedRows } from './seed/build';
 import { FUTURE_OPENING_IN_DAYS } from './seed/hotels';
+import { DEMO_STAYS, keepDemoStaysCurrent } from './seed/stays';
 
 const database = useTestDatabase({ seed: false });
 const today = businessDate(TEST_TODAY);
@@ -315,5 +316,36 @@ describe('inventory', () => {
       .delete(t.roomInventory)
       .where(and(eq(t.roomInventory.roomTypeId, roomType.id), eq(t.roomInventory.stayDate, night)));
     expect(await ensureInventoryWindow(database.db, TEST_TODAY)).toBe(1);
+  });
+});
+
+describe('demo stays', () => {
+  const stayOf = async (id: string) => {
+    const [stay] = await database.db.select().from(t.pmsStays).where(eq(t.pmsStays.id, id));
+    if (!stay) throw new Error(`no stay ${id}`);
+    return stay;
+  };
+  const chargeDates = async (stayId: string) =>
+    (await database.db.select({ date: t.pmsFolioCharges.serviceDate }).from(t.pmsFolioCharges).where(eq(t.pmsFolioCharges.stayId, stayId))).map((row) => row.date).sort();
+
+  it('follow the calendar: two days on, Omar and Paula still arrive today and Lukas leaves today, with their folios and reservations', async () => {
+    const { omarArriving, guestArriving, guestInHouse, annaInHouse } = DEMO_STAYS;
+    expect(await keepDemoStaysCurrent(database.db, today)).toBe(0);
+    const lukasCharges = await chargeDates(guestInHouse.id);
+    const later = addDays(today, 2);
+
+    expect(await keepDemoStaysCurrent(database.db, later)).toBe(Object.keys(DEMO_STAYS).length);
+
+    expect(await stayOf(omarArriving.id)).toMatchObject({ arrivalDate: later, departureDate: addDays(later, 2), status: 'expected' });
+    expect(await stayOf(guestInHouse.id)).toMatchObject({ arrivalDate: addDays(later, -1), departureDate: later, status: 'in_house' });
+    expect((await stayOf(annaInHouse.id)).checkedInAt?.toISOString().slice(0, 10)).toBe(addDays(later, -1));
+    expect(await chargeDates(guestInHouse.id)).toEqual(lukasCharges.map((date) => addDays(date, 2)));
+    const [reservation] = await database.db
+      .select({ arrival: t.crsReservations.arrivalDate })
+      .from(t.crsReservations)
+      .where(eq(t.crsReservations.reservationNumber, guestArriving.reservationNumber));
+    expect(reservation?.arrival).toBe(later);
+    // Current now: nothing more moves.
+    expect(await keepDemoStaysCurrent(database.db, later)).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { devPageStyle } from './dev-page-style';
 import type { outboxMails } from '../db/schema';
 import { BFF_PREFIX } from '../../src/contract/content';
 import { type Html, html } from '../ecommerce/mail-html';
@@ -104,24 +105,7 @@ export function mailboxPage({
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <meta name="robots" content="noindex" />
       <title>Demo mailbox</title>
-      <style>
-        body {
-          margin: 0;
-          padding: 16px;
-          font:
-            16px/1.5 system-ui,
-            -apple-system,
-            'Segoe UI',
-            Arial,
-            sans-serif;
-          color: #1d1d1b;
-          background: #f4f4f2;
-        }
-        main {
-          max-width: 760px;
-          margin: 0 auto;
-        }
-        form {
+      <style>${devPageStyle(760, `        form {
           display: flex;
           flex-wrap: wrap;
           gap: 8px;
@@ -133,33 +117,9 @@ export function mailboxPage({
           flex-direction: column;
           font-weight: 600;
         }
-        input,
-        button {
-          font: inherit;
-          padding: 8px;
-          min-height: 44px;
-          box-sizing: border-box;
-        }
-        ol {
-          list-style: none;
-          padding: 0;
-          margin: 0;
-          display: grid;
-          gap: 16px;
-        }
-        article {
-          background: #fff;
-          border-radius: 8px;
-          padding: 16px;
-          overflow-wrap: anywhere;
-        }
         h2 {
           font-size: 18px;
           margin: 0 0 4px;
-        }
-        .meta {
-          margin: 0 0 8px;
-          color: #4b4b48;
         }
         .kind {
           font-weight: 600;
@@ -172,23 +132,7 @@ export function mailboxPage({
           border-radius: 6px;
           margin: 0;
         }
-        a {
-          color: #1d4ed8;
-        }
-        a:focus-visible,
-        input:focus-visible,
-        button:focus-visible {
-          outline: 3px solid #1d4ed8;
-          outline-offset: 2px;
-        }
-        .visually-hidden {
-          position: absolute;
-          width: 1px;
-          height: 1px;
-          overflow: hidden;
-          clip-path: inset(50%);
-          white-space: nowrap;
-        }
+`)}
       </style>
     </head>
     <body>

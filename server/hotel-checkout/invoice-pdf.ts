@@ -8,10 +8,10 @@ import type { InvoiceData } from './invoice-data';
  * The invoice of one folio as a PDF (decision record 0055), made with PDFKit. The fonts are Noto Sans
  * Arabic's (the @fontsource package): its Arabic part for Arabic text, which PDFKit's font engine
  * (fontkit) shapes (joined letter forms, ligatures) and lays out right to left, and its Latin parts for
- * everything else. Each run of text is set in one script: Arabic labels, and names, numbers and amounts
- * in Latin letters and digits (the site pins Latin digits for prices and dates in Arabic, too), so no
- * line needs the bidirectional algorithm PDFKit does not have. Arabic invoices are laid out from the
- * right. The same data always makes the same file (the creation date is the invoice's date).
+ * everything else (the site pins Latin digits for prices and dates in Arabic, too). Each word is set in
+ * its font part at the place `visualPieces` gives it, since PDFKit has no bidirectional algorithm and the
+ * Arabic part has no space. Arabic invoices are laid out from the right. The same data always makes the
+ * same file (the creation date is the invoice's date).
  */
 
 const require = createRequire(import.meta.url);
@@ -27,17 +27,75 @@ function scriptOf(codePoint: number): Script {
   return 'latin-ext';
 }
 
-/** The text cut into runs of one font part; spaces stay with the run they are in. */
-export function scriptRuns(text: string): { script: Script; text: string }[] {
-  const runs: { script: Script; text: string }[] = [];
+/** A word in one font part, or the spaces between words (set in the Latin part: the Arabic part has no space). */
+export interface Piece {
+  script: Script | 'space';
+  text: string;
+}
+
+/** The text cut into words of one font part and the spaces between them, in the order they are written. */
+function logicalPieces(text: string): Piece[] {
+  const pieces: Piece[] = [];
   for (const char of text) {
-    const codePoint = char.codePointAt(0) ?? 0;
-    const script = char === ' ' && runs.length > 0 ? (runs.at(-1)?.script ?? 'latin') : scriptOf(codePoint);
-    const last = runs.at(-1);
+    const script = char === ' ' ? 'space' : scriptOf(char.codePointAt(0) ?? 0);
+    const last = pieces.at(-1);
     if (last && last.script === script) last.text += char;
-    else runs.push({ script, text: char });
+    else pieces.push({ script, text: char });
   }
-  return runs;
+  return pieces;
+}
+
+type Direction = 'ltr' | 'rtl';
+/** Digits with the signs that go inside a number or a date. */
+const NUMBER = /^[0-9][0-9.,:/-]*$/;
+const directionOf = (piece: Piece): Direction | null => (piece.script === 'space' ? null : piece.script === 'arabic' ? 'rtl' : 'ltr');
+
+/**
+ * One line's pieces from left to right, as the bidirectional algorithm would place them for the few kinds
+ * of text an invoice has (PDFKit has none): Arabic words run right to left, Latin words, digits and
+ * amounts left to right; a space between two words of one direction goes with them, any other takes the
+ * line's direction (right to left for an Arabic invoice). So "رقم الفاتورة" reads from the right, and
+ * "EUR 12.50" or an address's house number stays whole beside Arabic words.
+ */
+export function visualPieces(text: string, rtl: boolean): Piece[] {
+  const line: Direction = rtl ? 'rtl' : 'ltr';
+  const pieces = logicalPieces(text);
+  // A number written after Arabic words belongs to them (a house number after the street's name), as in
+  // the bidirectional algorithm's rule W2; it is still written left to right itself.
+  let lastLetters: Direction | null = null;
+  const directions = pieces.map((piece) => {
+    const direction = directionOf(piece);
+    if (direction === null) return null;
+    if (NUMBER.test(piece.text)) return lastLetters === 'rtl' ? 'rtl' : direction;
+    lastLetters = direction;
+    return direction;
+  });
+  const neighbour = (index: number, step: 1 | -1): Direction | null => {
+    for (let at = index + step; at >= 0 && at < pieces.length; at += step) {
+      const direction = directions[at];
+      if (direction) return direction;
+    }
+    return null;
+  };
+  const groups: { direction: Direction; pieces: Piece[] }[] = [];
+  pieces.forEach((piece, index) => {
+    const before = neighbour(index, -1);
+    const direction = directions[index] ?? (before !== null && before === neighbour(index, 1) ? before : line);
+    const last = groups.at(-1);
+    if (last && last.direction === direction) last.pieces.push(piece);
+    else groups.push({ direction, pieces: [piece] });
+  });
+  const inLineOrder = rtl ? groups.reverse() : groups;
+  const visual = inLineOrder.flatMap((group) => (group.direction === 'rtl' ? [...group.pieces].reverse() : group.pieces));
+  // Latin words side by side, and the spaces beside them, are set as one piece (the Latin part has a space).
+  const merged: Piece[] = [];
+  for (const piece of visual) {
+    const last = merged.at(-1);
+    const latin = piece.script === 'latin' || piece.script === 'space';
+    if (last && latin && (last.script === 'latin' || (last.script === 'space' && piece.script === 'latin'))) merged[merged.length - 1] = { script: 'latin', text: last.text + piece.text };
+    else merged.push({ ...piece });
+  }
+  return merged;
 }
 
 interface Labels {
@@ -166,16 +224,22 @@ export async function invoicePdf(data: InvoiceData): Promise<Buffer> {
     const logicalX = options.x ?? 0;
     const x = rtl ? PAGE.margin + contentWidth - logicalX - width : PAGE.margin + logicalX;
     const align = (options.align ?? 'start') === 'start' ? (rtl ? 'right' : 'left') : rtl ? 'left' : 'right';
-    const runs = scriptRuns(text);
-    // Right to left, the runs of a mixed line are set from the right: their order is reversed.
-    const ordered = rtl ? [...runs].reverse() : runs;
     doc.fontSize(options.size ?? 10);
-    ordered.forEach((run, index) => {
-      doc.font(`${run.script}-${options.bold ? 700 : 400}`);
-      const last = index === ordered.length - 1;
-      if (index === 0) doc.text(run.text, x, y, { width, align, lineBreak: false, continued: !last });
-      else doc.text(run.text, { continued: !last });
+    const weight = options.bold ? 700 : 400;
+    // Each piece is set where it belongs, measured in its own font part, from the left of the line.
+    const placed = visualPieces(text, rtl).map((piece) => {
+      doc.font(`${piece.script === 'space' ? 'latin' : piece.script}-${weight}`);
+      return { piece, width: doc.widthOfString(piece.text) };
     });
+    const total = placed.reduce((sum, { width: pieceWidth }) => sum + pieceWidth, 0);
+    let left = align === 'right' ? x + width - total : x;
+    for (const { piece, width: pieceWidth } of placed) {
+      if (piece.script !== 'space') {
+        doc.font(`${piece.script}-${weight}`);
+        doc.text(piece.text, left, y, { lineBreak: false });
+      }
+      left += pieceWidth;
+    }
   };
 
   let y = PAGE.margin;

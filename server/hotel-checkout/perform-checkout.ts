@@ -12,12 +12,14 @@ import { type CheckoutRow, checkoutView, folioConflict, hotelOf, stayPoints } fr
 import { type HotelCheckoutDeps, hotelSystem, refuse } from './context';
 import type { InvoiceData } from './invoice-data';
 import { invoicePdf } from './invoice-pdf';
+import { releaseCheckinGuarantee } from './release-guarantee';
 import { hotelInvoiceMail } from './mails';
 
 /**
  * POST {id}/perform-checkout (decision record 0055): the hotel's system checks the stay out (it refuses
  * while a folio has a balance), then, once, in one transaction: the member's points of the stay are
- * credited and an invoice is issued for each folio with charges; after it the invoices are mailed.
+ * credited and an invoice is issued for each folio with charges; after it the invoices are mailed and
+ * the online check-in's guarantee, if the stay has one, is released.
  * Idempotent: the checkout row is marked checked out by a conditional update only one call wins, and a
  * repeated call answers the checkout as it is.
  */
@@ -53,6 +55,8 @@ export async function performCheckout(deps: HotelCheckoutDeps, row: CheckoutRow)
   });
   const fresh = (await deps.db.select().from(hotelCheckouts).where(eq(hotelCheckouts.id, row.id)))[0] ?? row;
   if (issued && issued.invoices.length > 0) await mailInvoices(deps, fresh, folio, hotel.name, issued.invoices, issued.credited);
+  // The bill is paid: what the online check-in held as a guarantee is given back (by the call that checked out).
+  if (issued) await releaseCheckinGuarantee(deps, row.stayId);
   return checkoutView(deps, fresh);
 }
 

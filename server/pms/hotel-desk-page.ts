@@ -1,3 +1,4 @@
+import { devPageStyle } from '../dev/dev-page-style';
 import { type Html, html } from '../ecommerce/mail-html';
 import { CHARGE_KINDS, type ChargeKind, FOLIO_KINDS, type FolioKind, type PmsStay } from '../ports/property-management';
 
@@ -124,43 +125,9 @@ export function hotelDeskPage({
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <meta name="robots" content="noindex" />
       <title>Demo hotel desk</title>
-      <style>
-        body {
-          margin: 0;
-          padding: 16px;
-          font:
-            16px/1.5 system-ui,
-            -apple-system,
-            'Segoe UI',
-            Arial,
-            sans-serif;
-          color: #1d1d1b;
-          background: #f4f4f2;
-        }
-        main {
-          max-width: 860px;
-          margin: 0 auto;
-        }
-        ol {
-          list-style: none;
-          padding: 0;
-          margin: 0;
-          display: grid;
-          gap: 16px;
-        }
-        article {
-          background: #fff;
-          border-radius: 8px;
-          padding: 16px;
-          overflow-wrap: anywhere;
-        }
-        h3 {
+      <style>${devPageStyle(860, `        h3 {
           font-size: 18px;
           margin: 0 0 4px;
-        }
-        .meta {
-          margin: 0 0 8px;
-          color: #4b4b48;
         }
         form {
           display: flex;
@@ -171,14 +138,6 @@ export function hotelDeskPage({
         }
         label {
           font-weight: 600;
-        }
-        input,
-        select,
-        button {
-          font: inherit;
-          padding: 8px;
-          min-height: 44px;
-          box-sizing: border-box;
         }
         .balances {
           display: flex;
@@ -200,29 +159,13 @@ export function hotelDeskPage({
           border: 1px dashed #8a8a86;
           border-radius: 8px;
         }
-        [role='status'] {
+        /* The live region is always there; it shows only once it says something. */
+        [role='status']:not(:empty) {
           background: #e6f4ea;
           padding: 12px;
           border-radius: 6px;
         }
-        a {
-          color: #1d4ed8;
-        }
-        a:focus-visible,
-        input:focus-visible,
-        select:focus-visible,
-        button:focus-visible {
-          outline: 3px solid #1d4ed8;
-          outline-offset: 2px;
-        }
-        .visually-hidden {
-          position: absolute;
-          width: 1px;
-          height: 1px;
-          overflow: hidden;
-          clip-path: inset(50%);
-          white-space: nowrap;
-        }
+`)}
       </style>
     </head>
     <body>

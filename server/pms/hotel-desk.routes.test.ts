@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BFF_PREFIX } from '../../src/contract/content';
+import { TEST_TODAY } from '../../test/bff/database';
 import { createMemoryLogger } from '../../test/bff/memory-logger';
 import { createApp } from '../app';
 import { defaultAuthSettings } from '../auth/settings';
 import { DEMO_STAYS } from '../db/seed/stays';
 import { useCommerceTests } from '../ecommerce/testing';
+import { createMaintenanceJobs } from '../maintenance/purge';
 import { HOTEL_DESK_PATH } from './hotel-desk-page';
 import { createPmsTestApp, type PmsTestApp } from './testing';
 
@@ -40,6 +42,17 @@ describe('the demo hotel desk', () => {
     const answer = await off.request(`${DESK}/check-in`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...SAME_ORIGIN }, body: `stay_id=${DEMO_STAYS.omarArriving.id}` });
     expect(answer.status).toBe(404);
     expect((await t.pms.stay(DEMO_STAYS.omarArriving.id))?.status).toBe('expected');
+  });
+
+  it('keeps the demo stays on the calendar (a maintenance job) only where the development outbox is on', async () => {
+    const jobsOf = (devOutbox: boolean) => {
+      const maintenance = createMaintenanceJobs();
+      createApp({ db: commerce.db, logger: createMemoryLogger(), version: 'test', maintenance, auth: { settings: defaultAuthSettings({ devOutbox }) } });
+      return maintenance.run(TEST_TODAY, createMemoryLogger());
+    };
+    // Seeded today: nothing to move, but the job is there.
+    expect(await jobsOf(true)).toHaveProperty('demo-stays', 0);
+    expect(await jobsOf(false)).not.toHaveProperty('demo-stays');
   });
 
   it('lists the arrivals with a key button and the guests in house with balances and the room card', async () => {

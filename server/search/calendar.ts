@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import { type BoundedCalendarRequestSchema, type CalendarDay, type Currency, nightsBetween } from '../../src/contract/search';
-import type { Catalogue, CatalogueHotel, CatalogueRoomType } from './catalogue';
+import type { CompanyRate } from '../corporate/rates';
+import type { Catalogue, CatalogueHotel, CatalogueRatePlan, CatalogueRoomType } from './catalogue';
 import type { LoadInventory } from './hotel-search';
 import { type CurrencyRate, displayAmount } from './money';
 import { fits } from './occupancy';
@@ -44,7 +45,8 @@ export function planCalendar(hotels: readonly CatalogueHotel[], request: Calenda
  * `adults` (no children) staying that one night, at the hotel or anywhere in the city; a night is
  * unavailable when no hotel can take an arrival on it (not open yet, outside the arrival window, booked
  * elsewhere) or has a fitting room free. minimumStay is the hotel's, for a city the shortest among the
- * hotels available that night.
+ * hotels available that night. For a member of a company (`company`) the company rate counts among the
+ * member rates, and a night whose price is the company rate's (lower than every member rate's) says so.
  */
 export async function priceCalendar(
   catalogue: Catalogue,
@@ -52,36 +54,52 @@ export async function priceCalendar(
   request: CalendarInput,
   today: string,
   loadInventory: LoadInventory,
+  company: CompanyRate | null = null,
 ): Promise<{ currency: Currency; days: CalendarDay[] }> {
   const plan = planCalendar(hotels, request, today);
   const rows = plan.roomTypeIds.length > 0 ? await loadInventory(plan.roomTypeIds, plan.window.startDate, plan.window.endDate) : [];
-  return calendarAnswer(catalogue, request, plan, rows);
+  return calendarAnswer(catalogue, request, plan, rows, company);
 }
 
-/** The price calendar from its plan and the inventory rows of the plan's room types over the window. */
+/** A night's cheapest price at one hotel, in euro cents, and whether it is the company rate's. */
+interface NightPrice {
+  price: number;
+  isCompany: boolean;
+}
+
+/** Whether a price is cheaper than `best`; on a tie the member rate wins over the company rate (nothing to point out). */
+function cheaper(price: number, isCompany: boolean, best: NightPrice | undefined): boolean {
+  return !best || price < best.price || (price === best.price && best.isCompany && !isCompany);
+}
+
+/** The price calendar from its plan and the inventory rows of the plan's room types over the window; `company` as for priceCalendar. */
 export function calendarAnswer(
   catalogue: Catalogue,
   request: CalendarInput,
   { window, hotels, bookable, roomTypes }: CalendarPlan,
   rows: readonly InventoryRow[],
+  company: CompanyRate | null = null,
 ): { currency: Currency; days: CalendarDay[] } {
   const currency = catalogue.currencies.get(request.currency) as CurrencyRate;
   const { today } = window;
   const inventory = groupInventory(rows);
+  const plansOf = (hotel: CatalogueHotel): readonly CatalogueRatePlan[] => (company ? [...hotel.ratePlans, company.plan] : hotel.ratePlans);
 
-  // Cheapest member price per hotel and night, in euro cents.
-  const cheapest = new Map<string, Map<CatalogueHotel, number>>();
+  // Cheapest member price per hotel and night.
+  const cheapest = new Map<string, Map<CatalogueHotel, NightPrice>>();
   for (const { hotel, roomType } of roomTypes) {
+    const plans = plansOf(hotel);
     for (const night of inventory.get(roomType.id) ?? []) {
       const date = night.stayDate;
       const nightStay = { daysAhead: nightsBetween(today, date), nights: 1 };
       if (night.availableRooms < 1 || (hotel.openingDate !== null && date < hotel.openingDate) || !withinArrivalWindow(hotel, nightStay.daysAhead)) continue;
-      for (const plan of hotel.ratePlans) {
+      for (const plan of plans) {
         if (!plan.isMemberRate || !rateApplies(plan.rateCode, nightStay)) continue;
         const price = nightlyRatePrice(inEuroCents(night, catalogue.currencies), plan);
+        const isCompany = plan === company?.plan;
         let byHotel = cheapest.get(date);
         if (!byHotel) cheapest.set(date, (byHotel = new Map()));
-        if (price < (byHotel.get(hotel) ?? Number.POSITIVE_INFINITY)) byHotel.set(hotel, price);
+        if (cheaper(price, isCompany, byHotel.get(hotel))) byHotel.set(hotel, { price, isCompany });
       }
     }
   }
@@ -92,11 +110,15 @@ export function calendarAnswer(
     if (!byHotel || byHotel.size === 0) {
       return { date, available: false, price: null, minimumStay: shortestStay(bookable.length > 0 ? bookable : hotels) };
     }
+    let best: NightPrice | undefined;
+    for (const candidate of byHotel.values()) if (cheaper(candidate.price, candidate.isCompany, best)) best = candidate;
+    const { price, isCompany } = best as NightPrice;
     return {
       date,
       available: true,
-      price: displayAmount(Math.min(...byHotel.values()), currency),
+      price: displayAmount(price, currency),
       minimumStay: shortestStay(byHotel.keys()),
+      ...(isCompany && company ? { company: { name: company.plan.company.name } } : {}),
     };
   });
   return { currency: currency.code as Currency, days };

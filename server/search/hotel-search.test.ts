@@ -1,10 +1,11 @@
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BoundedHotelSearchRequestSchema, type HotelSearchRequest, type SearchRoom } from '../../src/contract/search';
+import type { CompanyRate } from '../corporate/rates';
 import { TEST_TODAY, useTestDatabase } from '../../test/bff/database';
 import { addDays, businessDate } from '../lib/calendar';
 import { bookingsOf, staticRestriction } from './booking';
-import { type Catalogue, loadCatalogue } from './catalogue';
+import { type Catalogue, type CatalogueHotel, loadCatalogue } from './catalogue';
 import { createInventoryCache } from './inventory-cache';
 import { listPrices } from './list-prices';
 import { occupancyOf } from './occupancy';
@@ -45,12 +46,27 @@ const ROOM_SETS: SearchRoom[][] = [
   ],
 ];
 
+/**
+ * A company rate as corporate/rates.ts makes it (member rate, no points, no pair), refundable; at 70 % it is
+ * below every member rate of the seed, so it shows in every list.
+ */
+function companyRate(priceFactorBps: number): CompanyRate {
+  const flexible = catalogue.hotels.flatMap((hotel) => hotel.ratePlans).find((plan) => plan.rateCode === 'HRW1X');
+  if (!flexible) throw new Error('The seed has no member flexible rate');
+  const plan = { ...flexible, rateCode: 'CORP_TEST', pair: null, pointsPerNight: 0, priceFactorBps, company: { name: 'Test Company' } };
+  return { plan, cacheKey: `CORP_TEST ${priceFactorBps}` };
+}
+
+/** The hotel with the company rate as its only rate: its member booking is the company rate's. */
+const onlyCompanyRate = (hotel: CatalogueHotel, company: CompanyRate): CatalogueHotel => ({ ...hotel, ratePlans: [company.plan] });
+
 const TERMS: PricingTerms[] = [STANDARD_TERMS, { percentOff: 10, refundableOnly: false }, { percentOff: 0, refundableOnly: true }, { percentOff: 15, refundableOnly: true }];
 
 describe('list prices', () => {
   it('are the cheapest member and non-member bookings of the full breakdown, for every hotel', async () => {
     const inventory = createInventoryCache({ read: (blocks) => selectInventoryRanges(database.db, blocks) });
     const allRoomTypes = catalogue.hotels.flatMap((hotel) => hotel.roomTypes.map((roomType) => roomType.id));
+    const company = companyRate(8_500);
     let compared = 0;
     let booked = 0;
     for (const [offset, nights] of [
@@ -75,7 +91,12 @@ describe('list prices', () => {
           expect(actual, `${hotel.code} ${stay.startDate} ${nights} nights, ${JSON.stringify(rooms)}, ${JSON.stringify(terms)}`).toEqual({
             member: totals(expected.member),
             nonMember: totals(expected.nonMember),
+            company: null,
           });
+          // With a company rate: the member and non-member prices as without, the company's as its own booking.
+          const withCompany = listPrices(hotel, stay, occupancies, table, catalogue.currencies, terms, company.plan);
+          const companyBooking = bookingsOf(hotel, stay, rooms, roomTypeStays(onlyCompanyRate(hotel, company), stay, grouped, catalogue.currencies, 'cheapestOfEachKind', terms));
+          expect(withCompany, `${hotel.code} with a company rate`).toEqual({ ...actual, company: totals(companyBooking.member) });
           compared += 1;
           if (actual.member) booked += 1;
         }
@@ -124,5 +145,19 @@ describe('hotels-v2 as JSON', () => {
     );
     const arabic = await json(requests[1] as (typeof requests)[number]);
     expect(arabic).toContain('دبي');
+  });
+
+  it('writes the company of a member price that is the company rate’s, byte for byte as JSON.stringify', async () => {
+    const service = search();
+    const company = companyRate(7_000);
+    for (const body of [request({}), request({ location: 'Köln', locale: 'de', payWithPoints: true, promo: 'WINTER25', rooms: ROOM_SETS[3] })]) {
+      const outcome = await service.hotelsJson(body, company);
+      const text = 'data' in outcome ? Buffer.from(outcome.data).toString('utf8') : JSON.stringify(outcome);
+      const answer = await service.hotels(body, company);
+      expect(text).toBe(JSON.stringify({ data: answer }));
+      const available = answer.hotels.filter((hotel) => hotel.available);
+      expect(available.length).toBeGreaterThan(0);
+      expect(available.every((hotel) => hotel.company?.name === 'Test Company')).toBe(true);
+    }
   });
 });

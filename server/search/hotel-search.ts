@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import { type Locale, pickLocalized } from '../../src/contract/locales';
 import type { BoundedHotelSearchRequestSchema, Currency, HotelResult, HotelSearchResponse, Price } from '../../src/contract/search';
+import type { CompanyRate } from '../corporate/rates';
 import type { Catalogue, CatalogueHotel } from './catalogue';
 import type { NightTable } from './inventory-cache';
 import { listPrices, type StayTotals } from './list-prices';
@@ -163,22 +164,39 @@ export function planHotelSearch(catalogue: Catalogue, request: HotelSearchInput,
 /**
  * hotels-v2: every hotel of the location with its cheapest member and non-member price for all rooms of
  * the search (with its promo code's percentage off where that applies; on refundable rates only for a
- * business search: promotions.ts), or why it cannot be booked. One inventory read covers all hotels (through the inventory
- * cache: decision record 0009); the rest is computed here, the parts that depend only on the catalogue and
- * the locale once per catalogue.
+ * business search: promotions.ts), or why it cannot be booked. For a member of a company (`company`) the
+ * member price is the lower of the member rates' and the company rate's, marked when it is the company's
+ * (decision record 0061). One inventory read covers all hotels (through the inventory cache: decision
+ * record 0009); the rest is computed here, the parts that depend only on the catalogue and the locale
+ * once per catalogue.
  */
 export async function searchHotels(
   catalogue: Catalogue,
   request: HotelSearchInput,
   today: string,
   loadNights: LoadNights,
+  company: CompanyRate | null = null,
 ): Promise<HotelSearchResponse> {
   const plan = planHotelSearch(catalogue, request, today);
-  return hotelSearchAnswer(catalogue, request, plan, await loadNights(plan.roomTypeIds, plan.stay.startDate, plan.stay.endDate));
+  return hotelSearchAnswer(catalogue, request, plan, await loadNights(plan.roomTypeIds, plan.stay.startDate, plan.stay.endDate), company);
 }
 
-/** hotels-v2's answer from its plan and the nights of the plan's room types. */
-export function hotelSearchAnswer(catalogue: Catalogue, request: HotelSearchInput, plan: HotelSearchPlan, nights: NightTable): HotelSearchResponse {
+/**
+ * The member price a member of a company sees: the company rate's when it is lower than the member rates'
+ * (on a tie, the member rate's: nothing to point out), otherwise the member rates'; `company` says which.
+ */
+function memberOrCompany(member: StayTotals | null, company: StayTotals | null): { totals: StayTotals | null; isCompany: boolean } {
+  return company && (!member || company.gross < member.gross) ? { totals: company, isCompany: true } : { totals: member, isCompany: false };
+}
+
+/** hotels-v2's answer from its plan and the nights of the plan's room types; `company` as for searchHotels. */
+export function hotelSearchAnswer(
+  catalogue: Catalogue,
+  request: HotelSearchInput,
+  plan: HotelSearchPlan,
+  nights: NightTable,
+  company: CompanyRate | null = null,
+): HotelSearchResponse {
   const { stay, candidates, restrictions, occupancies, promo } = plan;
   const currency = catalogue.currencies.get(request.currency) as CurrencyRate;
   const localized = localizedCatalogue(catalogue, request.locale);
@@ -187,13 +205,17 @@ export function hotelSearchAnswer(catalogue: Catalogue, request: HotelSearchInpu
     let restriction = restrictions[index] ?? null;
     let member: StayTotals | null = null;
     let nonMember: StayTotals | null = null;
+    let shownMember: StayTotals | null = null;
+    let isCompany = false;
     const percentOff = percentOffAt(promo, hotel, stay);
     if (!restriction) {
       const terms = percentOff > 0 || request.business ? { percentOff, refundableOnly: request.business } : STANDARD_TERMS;
-      ({ member, nonMember } = listPrices(hotel, stay, occupancies, nights, catalogue.currencies, terms));
-      if (!member && !nonMember) restriction = { reason: 'sold_out', minimumStay: null };
+      const prices = listPrices(hotel, stay, occupancies, nights, catalogue.currencies, terms, company?.plan ?? null);
+      ({ member, nonMember } = prices);
+      ({ totals: shownMember, isCompany } = memberOrCompany(member, prices.company));
+      if (!shownMember && !nonMember) restriction = { reason: 'sold_out', minimumStay: null };
     }
-    const memberPrice = member ? priceView(member, stay.nights, currency) : null;
+    const memberPrice = shownMember ? priceView(shownMember, stay.nights, currency) : null;
     const nonMemberPrice = nonMember ? priceView(nonMember, stay.nights, currency) : null;
     const listing = localized.listings.get(hotel) as HotelListing;
     return {
@@ -216,8 +238,10 @@ export function hotelSearchAnswer(catalogue: Catalogue, request: HotelSearchInpu
         minimumStay: restriction?.minimumStay ?? null,
         memberPrice,
         nonMemberPrice,
+        // The company rate is not paid with points (decision record 0056): the points are the member rates'.
         pointsPrice: request.payWithPoints && member ? member.pointsPrice : null,
         ...(promo ? { promoApplied: percentOff > 0 } : {}),
+        ...(isCompany && company ? { company: { name: company.plan.company.name } } : {}),
       },
     };
   });
@@ -333,7 +357,8 @@ function tailJson(result: HotelResult): string {
     `,"memberPrice":${priceJson(result.memberPrice)}` +
     `,"nonMemberPrice":${priceJson(result.nonMemberPrice)}` +
     `,"pointsPrice":${numberJson(result.pointsPrice)}` +
-    (result.promoApplied === undefined ? '}' : `,"promoApplied":${result.promoApplied ? 'true' : 'false'}}`)
+    (result.promoApplied === undefined ? '' : `,"promoApplied":${result.promoApplied ? 'true' : 'false'}`) +
+    (result.company === undefined ? '}' : `,"company":${JSON.stringify(result.company)}}`)
   );
 }
 

@@ -28,6 +28,8 @@ export interface StayTotals {
 export interface ListPrices {
   member: StayTotals | null;
   nonMember: StayTotals | null;
+  /** On the company rate listPrices was given (a member of a company: corporate/rates.ts); null without one. */
+  company: StayTotals | null;
 }
 
 /** An assignment problem over a cost table (`costs[room × options + option]`, null: not possible). */
@@ -72,8 +74,10 @@ function cheapestPlans(
 
 /**
  * The hotel's cheapest member and non-member booking of every room (`occupancies`, in search order) over
- * the stay, or null for a kind that cannot book them all. `nights` holds the inventory of (at least) the
- * hotel's room types that take some room's guests; a room type without rows has nothing free.
+ * the stay, or null for a kind that cannot book them all; with `companyPlan` (the company rate of the
+ * member who searches) also the cheapest booking on it, priced like any rate, apart from the member rates
+ * so that the caller can tell which is lower. `nights` holds the inventory of (at least) the hotel's room
+ * types that take some room's guests; a room type without rows has nothing free.
  */
 export function listPrices(
   hotel: CatalogueHotel,
@@ -82,39 +86,63 @@ export function listPrices(
   nights: NightTable,
   currencies: ReadonlyMap<string, CurrencyRate>,
   terms: PricingTerms = STANDARD_TERMS,
+  companyPlan: CatalogueRatePlan | null = null,
 ): ListPrices {
   const { member, nonMember } = cheapestPlans(hotel.ratePlans, stay, terms);
-  const percentOff = terms.percentOff;
-  const vatDivisor = 10_000 + accommodationVatBps(hotel.city.countryCode);
-  const cityTaxPerAdult = cityTaxPerGuestNightMinor(hotel.city.code) * stay.nights;
-  if (occupancies.length === 1) {
-    return oneRoomPrices(hotel, stay, occupancies[0] as Occupancy, nights, currencies, member, nonMember, vatDivisor, percentOff, cityTaxPerAdult);
-  }
+  const company = companyPlan && rateApplies(companyPlan.rateCode, stay) && termsApply(terms, companyPlan) ? companyPlan : undefined;
+  // The plans priced, in this order: member, non-member, company.
+  const plans = [member, nonMember, company] as const;
+  const pricing: Pricing = {
+    vatDivisor: 10_000 + accommodationVatBps(hotel.city.countryCode),
+    percentOff: terms.percentOff,
+    cityTaxPerAdult: cityTaxPerGuestNightMinor(hotel.city.code) * stay.nights,
+    currencies,
+  };
+  const [memberTotals, nonMemberTotals, companyTotals] =
+    occupancies.length === 1
+      ? oneRoomPrices(hotel, stay, occupancies[0] as Occupancy, nights, plans, pricing)
+      : severalRoomsPrices(hotel, stay, occupancies, nights, plans, pricing);
+  return { member: memberTotals ?? null, nonMember: nonMemberTotals ?? null, company: companyTotals ?? null };
+}
 
+/** What pricing a stay at the hotel needs besides the rate and the nights. */
+interface Pricing {
+  vatDivisor: number;
+  percentOff: number;
+  cityTaxPerAdult: number;
+  currencies: ReadonlyMap<string, CurrencyRate>;
+}
+
+/** Every room on each plan (undefined: not offered): the cheapest assignment of rooms to room types. */
+function severalRoomsPrices(
+  hotel: CatalogueHotel,
+  stay: Stay,
+  occupancies: readonly Occupancy[],
+  nights: NightTable,
+  plans: readonly (CatalogueRatePlan | undefined)[],
+  pricing: Pricing,
+): (StayTotals | null)[] {
   const roomTypes = hotel.roomTypes;
   const options = roomTypes.length;
   const free: number[] = new Array<number>(options);
-  const memberGross: number[] = new Array<number>(options).fill(0);
-  const memberNet: number[] = new Array<number>(options).fill(0);
-  const nonMemberGross: number[] = new Array<number>(options).fill(0);
-  const nonMemberNet: number[] = new Array<number>(options).fill(0);
-  const memberPoints: number[] = new Array<number>(options).fill(0);
+  const prices = plans.map(() => ({
+    gross: new Array<number>(options).fill(0),
+    net: new Array<number>(options).fill(0),
+    points: new Array<number>(options).fill(0),
+  }));
   for (let option = 0; option < options; option += 1) {
     const rows = nights.get((roomTypes[option] as CatalogueRoomType).id);
     const freeRooms = freeOnEveryNight(rows, stay.nights);
     free[option] = freeRooms;
     if (freeRooms <= 0 || !rows) continue;
-    if (member) {
-      const price = stayPrice(rows, stay.nights, member, vatDivisor, percentOff, currencies);
-      memberGross[option] = price.gross;
-      memberNet[option] = price.net;
-      memberPoints[option] = price.points;
-    }
-    if (nonMember) {
-      const price = stayPrice(rows, stay.nights, nonMember, vatDivisor, percentOff, currencies);
-      nonMemberGross[option] = price.gross;
-      nonMemberNet[option] = price.net;
-    }
+    plans.forEach((plan, index) => {
+      if (!plan) return;
+      const price = stayPrice(rows, stay.nights, plan, pricing);
+      const table = prices[index] as (typeof prices)[number];
+      table.gross[option] = price.gross;
+      table.net[option] = price.net;
+      table.points[option] = price.points;
+    });
   }
 
   const rooms = occupancies.length;
@@ -124,12 +152,7 @@ export function listPrices(
       fit[room * options + option] = fits(occupancies[room] as Occupancy, roomTypes[option] as CatalogueRoomType);
     }
   }
-  return {
-    member: member ? cheapestTotals(member, occupancies, free, fit, { gross: memberGross, net: memberNet, points: memberPoints }, cityTaxPerAdult) : null,
-    nonMember: nonMember
-      ? cheapestTotals(nonMember, occupancies, free, fit, { gross: nonMemberGross, net: nonMemberNet, points: new Array<number>(options).fill(0) }, cityTaxPerAdult)
-      : null,
-  };
+  return plans.map((plan, index) => (plan ? cheapestTotals(plan, occupancies, free, fit, prices[index] as OptionPrices, pricing.cityTaxPerAdult) : null));
 }
 
 /** Rooms free on every night of the stay (0 when a night has no row, or the stay has no nights). */
@@ -155,14 +178,7 @@ interface RoomPrice {
  * rounded, summed (pricing.ts, priceRate).
  * Every night has a row.
  */
-function stayPrice(
-  rows: readonly (InventoryRow | undefined)[],
-  nights: number,
-  plan: CatalogueRatePlan,
-  vatDivisor: number,
-  percentOff: number,
-  currencies: ReadonlyMap<string, CurrencyRate>,
-): RoomPrice {
+function stayPrice(rows: readonly (InventoryRow | undefined)[], nights: number, plan: CatalogueRatePlan, { vatDivisor, percentOff, currencies }: Pricing): RoomPrice {
   let gross = 0;
   let net = 0;
   let points = 0;
@@ -177,40 +193,33 @@ function stayPrice(
 }
 
 /**
- * One room: on each kind of rate, the room type that takes the guests and has the lowest price (the first
- * one on a tie), as cheapestAssignment decides for a single room.
+ * One room: on each plan, the room type that takes the guests and has the lowest price (the first one on
+ * a tie), as cheapestAssignment decides for a single room.
  */
 function oneRoomPrices(
   hotel: CatalogueHotel,
   stay: Stay,
   guests: Occupancy,
   nights: NightTable,
-  currencies: ReadonlyMap<string, CurrencyRate>,
-  member: CatalogueRatePlan | undefined,
-  nonMember: CatalogueRatePlan | undefined,
-  vatDivisor: number,
-  percentOff: number,
-  cityTaxPerAdult: number,
-): ListPrices {
-  let bestMember: RoomPrice | undefined;
-  let bestNonMember: RoomPrice | undefined;
+  plans: readonly (CatalogueRatePlan | undefined)[],
+  pricing: Pricing,
+): (StayTotals | null)[] {
+  const best: (RoomPrice | undefined)[] = plans.map(() => undefined);
   for (const roomType of hotel.roomTypes) {
     const rows = nights.get(roomType.id);
     if (!rows || !fits(guests, roomType) || freeOnEveryNight(rows, stay.nights) <= 0) continue;
-    if (member) {
-      const price = stayPrice(rows, stay.nights, member, vatDivisor, percentOff, currencies);
-      if (!bestMember || price.gross < bestMember.gross) bestMember = price;
-    }
-    if (nonMember) {
-      const price = stayPrice(rows, stay.nights, nonMember, vatDivisor, percentOff, currencies);
-      if (!bestNonMember || price.gross < bestNonMember.gross) bestNonMember = price;
-    }
+    plans.forEach((plan, index) => {
+      if (!plan) return;
+      const price = stayPrice(rows, stay.nights, plan, pricing);
+      const cheapest = best[index];
+      if (!cheapest || price.gross < cheapest.gross) best[index] = price;
+    });
   }
-  const cityTax = cityTaxPerAdult * guests.adults;
-  return {
-    member: member && bestMember ? oneRoomTotals(member, bestMember, cityTax) : null,
-    nonMember: nonMember && bestNonMember ? oneRoomTotals(nonMember, bestNonMember, cityTax) : null,
-  };
+  const cityTax = pricing.cityTaxPerAdult * guests.adults;
+  return plans.map((plan, index) => {
+    const price = best[index];
+    return plan && price ? oneRoomTotals(plan, price, cityTax) : null;
+  });
 }
 
 function oneRoomTotals(plan: CatalogueRatePlan, price: RoomPrice, cityTax: number): StayTotals {

@@ -55,7 +55,10 @@ export function searchRoutes({
 }: {
   db: Database;
   now?: () => Date;
-  /** The company rate of the member whose bearer token the request carries (none: null); it joins the hotel's rates. */
+  /**
+   * The company rate of the member whose bearer token the request carries (none: null): it joins the
+   * hotel's rates, and lowers the member prices of the hotel list and the price calendar where it is lower.
+   */
   companyRate?: (c: Context<AppEnv>) => Promise<CompanyRate | null>;
 }) {
   const search = createSearchService({ db, now });
@@ -67,7 +70,7 @@ export function searchRoutes({
       })
       // Written by the service: the JSON c.json would write, most of it prepared once per locale.
       .post(SEARCH_PATHS.hotels, validate('json', BoundedHotelSearchRequestSchema), async (c) => {
-        const outcome = await search.hotelsJson(c.req.valid('json'));
+        const outcome = await search.hotelsJson(c.req.valid('json'), await companyRate(c));
         // 404 unknown_location: a place we do not know, told apart from a known one with nothing free (200, no hotel available).
         if ('notFound' in outcome) return c.json(errorBody('unknown_location', outcome.notFound), 404);
         if ('conflict' in outcome) return c.json(errorBody('conflict', outcome.conflict), 409);
@@ -75,7 +78,7 @@ export function searchRoutes({
       })
       // Written by the service as JSON, through its answer cache.
       .post(SEARCH_PATHS.calendar, validate('json', BoundedCalendarRequestSchema), async (c) =>
-        answerJson<{ currency: Currency; days: CalendarDay[] }>(c, await search.calendarJson(c.req.valid('json'))),
+        answerJson<{ currency: Currency; days: CalendarDay[] }>(c, await search.calendarJson(c.req.valid('json'), await companyRate(c))),
       )
       .post(SEARCH_PATHS.rooms, validate('json', BoundedRoomsRequestSchema), async (c) =>
         answerJson<RoomsResponse>(c, await search.roomsJson(c.req.valid('json'), await companyRate(c))),

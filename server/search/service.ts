@@ -58,6 +58,14 @@ import { hotelRestriction, type Restriction, type Stay, stayOf } from './stay';
 import { normalizeText } from './text-match';
 import { nextCancellationChange, type ViewContext } from './views';
 
+/**
+ * The part of an answer cache key that says whose prices an answer holds: the company rate's own key
+ * (everything its prices and texts depend on), or '-' for answers without one (visitors, members of no company).
+ */
+function companyKey(company: CompanyRate | null): string {
+  return company ? company.cacheKey : '-';
+}
+
 /** What a search call answers: its data, or why there is none (unknown hotel or code, not bookable as asked). */
 export type Outcome<T> = { data: T } | { notFound: string } | { conflict: string };
 
@@ -184,7 +192,7 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
   ): Promise<Uint8Array> {
     const day = today();
     // An answer with a company rate is kept under that rate: it never reaches anyone outside the company.
-    return answers.answer(`${route} ${day} ${company ? company.cacheKey : '-'} ${JSON.stringify(request)}`, now().getTime(), () => {
+    return answers.answer(`${route} ${day} ${companyKey(company)} ${JSON.stringify(request)}`, now().getTime(), () => {
       const plan = hotelStayPlan(loaded, hotel, request, day);
       return {
         roomTypeIds: plan.roomTypeIds,
@@ -210,27 +218,29 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
       return index.search(query);
     },
 
-    async hotels(request: HotelSearchInput) {
-      return searchHotels(await getCatalogue(), request, today(), loadNights);
+    /** hotels-v2's answer; `company`: the signed-in member's company rate, which may lower the member prices. */
+    async hotels(request: HotelSearchInput, company: CompanyRate | null = null) {
+      return searchHotels(await getCatalogue(), request, today(), loadNights, company);
     },
 
     /**
      * hotels-v2 answered as UTF-8 JSON: `{ data }` with `data` as hotels() gives it; a place that is
      * neither a city nor a hotel code is not found, so the guest hears that the place is unknown rather
-     * than that nothing is free there.
+     * than that nothing is free there. `company` as for hotels().
      */
-    async hotelsJson(request: HotelSearchInput): Promise<Outcome<Uint8Array>> {
+    async hotelsJson(request: HotelSearchInput, company: CompanyRate | null = null): Promise<Outcome<Uint8Array>> {
       const loaded = await getCatalogue();
       if (hotelsAt(loaded, request.location).length === 0) return { notFound: `No city or hotel called ${request.location}` };
       const day = today();
-      const json = await answers.answer(`hotels ${day} ${JSON.stringify(request)}`, now().getTime(), () => {
+      // An answer with a company rate is kept under that rate: it never reaches anyone outside the company.
+      const json = await answers.answer(`hotels ${day} ${companyKey(company)} ${JSON.stringify(request)}`, now().getTime(), () => {
         const plan = planHotelSearch(loaded, request, day);
         return {
           roomTypeIds: plan.roomTypeIds,
           startDate: plan.stay.startDate,
           endDate: plan.stay.endDate,
           build: (nights) => ({
-            json: hotelSearchJson(loaded, request.locale, hotelSearchAnswer(loaded, request, plan, nights.nights())),
+            json: hotelSearchJson(loaded, request.locale, hotelSearchAnswer(loaded, request, plan, nights.nights(), company)),
             // Nothing in it depends on the time of day.
             validUntilMs: Number.POSITIVE_INFINITY,
           }),
@@ -239,28 +249,30 @@ export function createSearchService({ db, now }: SearchServiceDeps) {
       return { data: json };
     },
 
-    async calendar(request: CalendarInput): Promise<Outcome<{ currency: Currency; days: CalendarDay[] }>> {
+    /** The price calendar; `company`: the signed-in member's company rate, which may lower the nightly prices. */
+    async calendar(request: CalendarInput, company: CompanyRate | null = null): Promise<Outcome<{ currency: Currency; days: CalendarDay[] }>> {
       const loaded = await getCatalogue();
       const hotels = calendarHotels(loaded, request);
       if (!hotels) return { notFound: request.hotelCode ? `No hotel with code ${request.hotelCode}` : `No city called ${request.city}` };
       const plan = planCalendar(hotels, request, today());
-      return { data: calendarAnswer(loaded, request, plan, await loadInventory(plan.roomTypeIds, plan.window.startDate, plan.window.endDate)) };
+      return { data: calendarAnswer(loaded, request, plan, await loadInventory(plan.roomTypeIds, plan.window.startDate, plan.window.endDate), company) };
     },
 
-    /** The price calendar as the JSON of `{ data }`, through the answer cache. */
-    async calendarJson(request: CalendarInput): Promise<Outcome<Uint8Array>> {
+    /** The price calendar as the JSON of `{ data }`, through the answer cache; `company` as for calendar(). */
+    async calendarJson(request: CalendarInput, company: CompanyRate | null = null): Promise<Outcome<Uint8Array>> {
       const loaded = await getCatalogue();
       const hotels = calendarHotels(loaded, request);
       if (!hotels) return { notFound: request.hotelCode ? `No hotel with code ${request.hotelCode}` : `No city called ${request.city}` };
       const day = today();
-      const json = await answers.answer(`calendar ${day} ${JSON.stringify(request)}`, now().getTime(), () => {
+      // As hotelsJson: kept under the company rate, if any.
+      const json = await answers.answer(`calendar ${day} ${companyKey(company)} ${JSON.stringify(request)}`, now().getTime(), () => {
         const plan = planCalendar(hotels, request, day);
         return {
           roomTypeIds: plan.roomTypeIds,
           startDate: plan.window.startDate,
           endDate: plan.window.endDate,
           build: (nights) => ({
-            json: encodeData(calendarAnswer(loaded, request, plan, nights.rows())),
+            json: encodeData(calendarAnswer(loaded, request, plan, nights.rows(), company)),
             // Nothing in it depends on the time of day.
             validUntilMs: Number.POSITIVE_INFINITY,
           }),

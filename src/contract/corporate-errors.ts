@@ -8,7 +8,10 @@
  * 409 invites_locked: the `lock-invites` flag is on, invites are neither sent nor accepted;
  * 422 invite_domain_not_allowed: an invited email is not on one of the company's domains (issues name them);
  * 404 invite_invalid: no such invite link; 410 invite_expired; 409 invite_used;
- * 422 company_rate_not_allowed: a cart asked for a company rate that is not the signed-in member's company's.
+ * 422 company_rate_not_allowed: a cart asked for a company rate that is not the signed-in member's company's;
+ * 401 enrolment_code_rejected: the enrolment's code is wrong or expired (try again, or ask for a new one);
+ * 401 sign_in_first: the work email's account has a password and signs in before it enrols, or the bearer
+ *   token the request carried no longer works (the code is not used up).
  */
 export const CORPORATE_ERROR_CODES = [
   'company_unknown',
@@ -20,5 +23,7 @@ export const CORPORATE_ERROR_CODES = [
   'invite_expired',
   'invite_used',
   'company_rate_not_allowed',
+  'enrolment_code_rejected',
+  'sign_in_first',
 ] as const;
 export type CorporateErrorCode = (typeof CORPORATE_ERROR_CODES)[number];

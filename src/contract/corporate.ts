@@ -176,7 +176,7 @@ export const ScimErrorSchema = v.object({
   status: v.string(),
   scimType: v.optional(v.picklist(SCIM_ERROR_TYPES)),
   detail: v.string(),
-  /** The BFF's error code: bad_request, unauthorized, not_found, company_unknown, already_enrolled, not_enrolled. */
+  /** The BFF's error code: bad_request, not_found, company_unknown, already_enrolled, not_enrolled, enrolment_code_rejected, sign_in_first. */
   code: v.string(),
   /** For bad input: what is wrong where (as the usual ErrorBody's issues). */
   issues: v.optional(v.array(v.object({ path: v.string(), message: v.string() }))),

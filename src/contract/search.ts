@@ -166,6 +166,12 @@ export const HotelResultSchema = v.object({
    * (its brand and the stay's dates), so that its prices are the reduced ones.
    */
   promoApplied: v.optional(v.boolean()),
+  /**
+   * Present only when the member who searched (bearer token) is enrolled with a company whose rate is
+   * lower here than the member rates: memberPrice is then the company rate's, and this names the company,
+   * for "Your company rate". Answers to anyone else never carry it.
+   */
+  company: v.optional(v.object({ name: v.string() })),
 });
 export type HotelResult = v.InferOutput<typeof HotelResultSchema>;
 
@@ -217,6 +223,11 @@ export const CalendarDaySchema = v.object({
   /** Cheapest member price for this night, with tax; null when nothing is free. */
   price: v.nullable(v.number()),
   minimumStay: v.number(),
+  /**
+   * Present only when the member who asked (bearer token) is enrolled with a company and the night's
+   * price is the company rate's (lower than every member rate's): the company's name.
+   */
+  company: v.optional(v.object({ name: v.string() })),
 });
 export type CalendarDay = v.InferOutput<typeof CalendarDaySchema>;
 export const CalendarResponseSchema = v.object({

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type Database, type DatabaseHandle, migrate, openDatabase } from '../../server/db/database';
 import { seedIfEmpty } from '../../server/db/seed';
 
@@ -15,6 +15,16 @@ import { seedIfEmpty } from '../../server/db/seed';
 
 /** The day every test database is seeded for: expectations never depend on when the tests run. */
 export const TEST_TODAY = new Date('2026-03-02T09:00:00Z');
+
+/** The seeded database the run's global setup made, if it made one (the server project's tests). */
+function seededTemplate() {
+  try {
+    return inject('seededDatabaseTemplate') ?? null;
+  } catch {
+    // Outside a test run with that setup (a script using these helpers): no template.
+    return null;
+  }
+}
 
 export interface TestDatabase extends DatabaseHandle {
   /** Set on PostgreSQL: the URL of this test's own database. */
@@ -29,9 +39,23 @@ export interface TestDatabaseOptions {
 
 export async function createTestDatabase({ seed = true, today = TEST_TODAY }: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
+  // The run's seeded database (test/bff/database-template.ts), when this one would be seeded the same way.
+  const template = seed && today.getTime() === TEST_TODAY.getTime() ? seededTemplate() : null;
+  if (template?.kind === 'pglite') return openDatabase({ inMemory: true, fromDump: new Blob([await readFile(template.file)]) });
   let database: TestDatabase;
   if (serverUrl) {
-    const scratch = await createScratchPostgresDatabase(serverUrl);
+    const scratch = await createScratchPostgresDatabase(serverUrl, template?.kind === 'postgres' ? template.name : undefined);
+    if (template) {
+      const handle = await openDatabase({ databaseUrl: scratch.url });
+      return {
+        ...handle,
+        url: scratch.url,
+        async close() {
+          await handle.close();
+          await scratch.drop();
+        },
+      };
+    }
     const handle = await openDatabase({ databaseUrl: scratch.url });
     database = {
       ...handle,
@@ -80,13 +104,13 @@ export function useTestDatabase(options: TestDatabaseOptions = {}): { readonly d
   };
 }
 
-/** An empty database of its own on the PostgreSQL server at `serverUrl`, and how to drop it. */
-export async function createScratchPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** An empty database of its own on the PostgreSQL server at `serverUrl` (or a copy of `template`), and how to drop it. */
+export async function createScratchPostgresDatabase(serverUrl: string, template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   // Lower case, digits and underscores only: safe to put into the statement unquoted-style.
   const name = `bff_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   try {
-    await admin.unsafe(`CREATE DATABASE "${name}"`);
+    await admin.unsafe(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
   } catch (error) {
     await admin.end();
     throw error;

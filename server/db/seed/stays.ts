@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { nightsBetween } from '../../../src/contract/calendar-dates';
 import type { ChargeKind, FolioKind } from '../../ports/property-management';
 import { cityTaxPerGuestNightMinor } from '../../search/taxes';
@@ -33,6 +33,7 @@ export const DEMO_STAYS = {
 } as const;
 
 type Writer = Pick<Database, 'insert' | 'select'>;
+type Updater = Pick<Database, 'select' | 'update'>;
 
 interface StaySeed {
   id: string;
@@ -305,4 +306,49 @@ export async function insertDemoStays(db: Writer, today: IsoDate): Promise<void>
       return lines.filter((line) => line.amountMinor > 0).map((line, index) => ({ id: chargeId(seed.id, index + 1), stayId: seed.id, ...line }));
     });
   if (charges.length > 0) await db.insert(pmsFolioCharges).values(charges).onConflictDoNothing({ target: pmsFolioCharges.id });
+}
+
+/** The reservation system's id of each demo stay that has one (the members' stays are in the PMS only). */
+const demoReservationIds = (today: IsoDate) => seeds(today).filter((seed) => !seed.memberEmail).map((seed) => seed.reservationId);
+
+/**
+ * Keeps the demo stays on the calendar (decision record 0060): the demo is seeded once, but its stays are
+ * "arriving today" and "in house since yesterday" on every day the demo runs, also across midnight while it
+ * runs. When Berlin's date has moved on since the stays were dated, every demo stay, its folio charges and
+ * its reservation move forward by as many days, whatever happened to them since (a stay checked in on the
+ * demo's first day is in house again, with its dates a day later). Answers how many stays moved.
+ */
+export async function keepDemoStaysCurrent(db: Updater, today: IsoDate): Promise<number> {
+  const anchor = DEMO_STAYS.omarArriving;
+  const [row] = await db.select({ arrival: pmsStays.arrivalDate }).from(pmsStays).where(eq(pmsStays.id, anchor.id));
+  if (!row) return 0;
+  // Omar arrives "today": the days since his arrival are the days the demo's calendar is behind.
+  const behind = nightsBetween(row.arrival, today);
+  if (behind <= 0) return 0;
+  const stayIds = Object.values(DEMO_STAYS).map((stay) => stay.id);
+  const moved = await db
+    .update(pmsStays)
+    .set({
+      arrivalDate: sql`${pmsStays.arrivalDate} + ${behind}::integer`,
+      departureDate: sql`${pmsStays.departureDate} + ${behind}::integer`,
+      checkedInAt: sql`${pmsStays.checkedInAt} + make_interval(days => ${behind}::integer)`,
+    })
+    .where(inArray(pmsStays.id, stayIds))
+    .returning({ id: pmsStays.id });
+  await db
+    .update(pmsFolioCharges)
+    .set({
+      serviceDate: sql`${pmsFolioCharges.serviceDate} + ${behind}::integer`,
+      postedAt: sql`${pmsFolioCharges.postedAt} + make_interval(days => ${behind}::integer)`,
+    })
+    .where(inArray(pmsFolioCharges.stayId, stayIds));
+  await db
+    .update(crsReservations)
+    .set({
+      arrivalDate: sql`${crsReservations.arrivalDate} + ${behind}::integer`,
+      departureDate: sql`${crsReservations.departureDate} + ${behind}::integer`,
+      bookedAt: sql`${crsReservations.bookedAt} + make_interval(days => ${behind}::integer)`,
+    })
+    .where(inArray(crsReservations.id, demoReservationIds(today)));
+  return moved.length;
 }

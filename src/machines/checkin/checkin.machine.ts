@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Checkin, CheckinPayResult } from '../../contract/checkin';
 import { notProvided } from '../shared/shared.actors';
-import { classifyFailure, draftOfCheckin, errorsOfIssues, hasErrors, initialCheckinContext, opensOnOf, requestOfDraft, reviewDraft, startRequestOf } from './checkin.rules';
+import { classifyFailure, draftOfCheckin, errorsOfIssues, hasErrors, initialCheckinContext, opensOnOf, payProblemsOf, requestOfDraft, reviewDraft, startRequestOf } from './checkin.rules';
 import type { CheckinActorTypes, CheckinContext, CheckinEvent, CheckinFailure, CheckinInput, CheckinTag } from './checkin.types';
 import { CheckinError } from '../../services/checkin/checkin-api';
 
@@ -66,8 +66,10 @@ export const checkinMachine = setup({
     isDeclinedCheckin: ({ context }) => context.checkin?.status === 'payment_required' && context.checkin.last_decline_reason !== null,
     isPaymentRequired: ({ context }) => context.checkin?.status === 'payment_required',
     isDraftValid: ({ context }) => !hasErrors(reviewDraft(context.checkin, context.draft, context.today)),
-    hasCard: ({ context }) => context.card !== null,
-    isCardMethod: ({ context }) => context.checkin?.payment_method === 'card',
+    /** What the chosen method needs is there: the card from the provider's form, or nothing more (PayPal is approved at its page). */
+    canPay: ({ context }) => payProblemsOf(context).length === 0,
+    /** The check-in already says the guest pays with the method chosen: nothing to set. */
+    isChosenMethodSet: ({ context }) => context.checkin?.payment_method === context.method,
     succeeded: ({ event }) => payResultOf(event)?.status === 'completed',
     needsAction: ({ event }) => payResultOf(event)?.status === 'action_required',
     canRecheck: ({ context }) => context.pendingChecks < CHECKIN_TIMINGS.maxPendingChecks,
@@ -95,6 +97,8 @@ export const checkinMachine = setup({
       const fill = !context.drafted;
       return {
         checkin,
+        // The method the check-in was last paid with shows again (a PayPal approval cancelled, a reload).
+        method: checkin.payment_method ?? context.method,
         ...(fill ? { draft: draftOfCheckin(checkin), drafted: true } : {}),
         entry: { kind: 'resume' as const, checkinId: checkin.id },
       };
@@ -123,7 +127,8 @@ export const checkinMachine = setup({
     clearNotice: assign({ notice: null }),
     setOpensOn: assign(({ event }) => ({ opensOn: opensOnOf(errorOf(event)) })),
     setCard: assign(({ event }) => (event.type === 'card.tokenized' ? { card: { token: event.token, brand: event.brand, last4: event.last4 }, payProblems: [], notice: null } : {})),
-    refusePay: assign(({ context }) => ({ payProblems: ['card' as const], refusals: context.refusals + 1 })),
+    refusePay: assign(({ context }) => ({ payProblems: payProblemsOf(context), refusals: context.refusals + 1 })),
+    chooseMethod: assign(({ event }) => (event.type === 'method.select' ? { method: event.method, payProblems: [], notice: null } : {})),
     newPayKey: assign(({ context }) => ({ payKey: context.newKey(), declineReason: null, notice: null })),
     setDeclined: assign(({ event }) => {
       const result = payResultOf(event);
@@ -255,31 +260,34 @@ export const checkinMachine = setup({
       initial: 'choosing',
       states: {
         choosing: {
-          description: 'The guest enters a card in the provider’s form and confirms; or goes back to the registration.',
+          description: 'The guest chooses the card (entered in the provider’s form) or PayPal and confirms; or goes back to the registration.',
           on: {
+            'method.select': { actions: 'chooseMethod' },
             'card.tokenized': { actions: 'setCard' },
-            'payment.submit': [{ guard: 'hasCard', target: 'preparing', actions: 'newPayKey' }, { actions: 'refusePay' }],
+            'payment.submit': [{ guard: 'canPay', target: 'preparing', actions: 'newPayKey' }, { actions: 'refusePay' }],
             'details.edit': '#checkin.details',
             'notice.dismiss': { actions: 'clearNotice' },
           },
         },
         declined: {
-          description: 'The card was declined: nothing is held, the registration stays; the guest tries again with another card.',
+          description: 'The card was declined or the PayPal approval did not go through: nothing is held, the registration stays; the guest tries again, with another card or method.',
           tags: ['failure'],
           on: {
+            'method.select': { target: 'choosing', actions: 'chooseMethod' },
             'card.tokenized': { target: 'choosing', actions: 'setCard' },
-            'payment.submit': { actions: 'refusePay' },
+            // PayPal needs nothing entered again; a card does (its one-time token is spent).
+            'payment.submit': [{ guard: 'canPay', target: 'preparing', actions: 'newPayKey' }, { actions: 'refusePay' }],
             'details.edit': '#checkin.details',
           },
         },
         preparing: {
-          description: 'Tells the check-in the guest pays by card (when it does not say so yet).',
+          description: 'Tells the check-in how the guest pays, card or PayPal (when it does not say so yet).',
           tags: ['busy'],
-          always: { guard: 'isCardMethod', target: 'paying' },
+          always: { guard: 'isChosenMethodSet', target: 'paying' },
           invoke: {
             id: 'setPaymentMethod',
             src: 'setPaymentMethod',
-            input: ({ context }) => ({ checkinId: context.checkin?.id ?? '' }),
+            input: ({ context }) => ({ checkinId: context.checkin?.id ?? '', method: context.method }),
             onDone: { target: 'paying', actions: 'adoptCheckin' },
             onError: [...stayFailures, { target: 'choosing', actions: 'noticeMethodFailed' }],
           },
@@ -293,7 +301,7 @@ export const checkinMachine = setup({
             input: ({ context }) => ({
               checkinId: context.checkin?.id ?? '',
               idempotencyKey: context.payKey ?? '',
-              paymentInstrumentId: context.card?.token ?? null,
+              paymentInstrumentId: context.method === 'card' ? (context.card?.token ?? null) : null,
               locale: context.locale,
             }),
             onDone: [
@@ -325,7 +333,7 @@ export const checkinMachine = setup({
       on: { 'payment.check': { target: 'loading', actions: 'resetChecks' } },
     },
     redirecting: {
-      description: 'The provider needs the guest (3-D Secure): the page goes there, and the provider sends them back to this page.',
+      description: 'The provider needs the guest (3-D Secure, or the PayPal approval): the page goes there, and the provider sends them back to this page.',
       type: 'final',
       entry: { type: 'goToProvider', params: ({ context }) => ({ url: context.redirectUrl ?? '' }) },
     },

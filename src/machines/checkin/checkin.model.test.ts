@@ -48,8 +48,8 @@ const machine = checkinMachine.provide({
       calls.save.push(input.details);
       return never();
     }),
-    setPaymentMethod: fromPromise<Checkin, { checkinId: string }>(({ input }) => {
-      calls.method.push(input.checkinId);
+    setPaymentMethod: fromPromise<Checkin, CheckinActorTypes['setPaymentMethod']['input']>(({ input }) => {
+      calls.method.push(input.method);
       return never();
     }),
     pay: fromPromise<CheckinPayResult, CheckinActorTypes['pay']['input']>(({ input }) => {
@@ -70,6 +70,9 @@ const CHECKINS = {
   registered: checkinFixture({ details: REGISTERED }),
   toPay: checkinFixture({ status: 'payment_required', details: REGISTERED }),
   cardChosen: checkinFixture({ status: 'payment_required', details: REGISTERED, payment_method: 'card' }),
+  paypalChosen: checkinFixture({ status: 'payment_required', details: REGISTERED, payment_method: 'paypal' }),
+  /** The guest cancelled at PayPal's page and came back: the provider's decline. */
+  paypalCancelled: checkinFixture({ status: 'payment_required', details: REGISTERED, payment_method: 'paypal', last_decline_reason: 'cancelled' }),
   pending: checkinFixture({ status: 'payment_required', details: REGISTERED, payment_method: 'card', payment_pending: true }),
   declined: checkinFixture({ status: 'payment_required', details: REGISTERED, payment_method: 'card', last_decline_reason: 'declined' }),
   completed: checkinFixture({
@@ -121,17 +124,23 @@ function events(snapshot: Snapshot): CheckinEvent[] {
     );
   }
   if (value === '"opening"') list.push(...answers('startCheckin', ['fresh', 'registered', 'toPay', 'completed'], Object.keys(ERRORS) as ErrorName[]));
-  if (value === '"loading"') list.push(...answers('loadCheckin', ['fresh', 'pending', 'declined', 'completed', 'cardChosen'], ['closed', 'cancelled', 'notFound', 'unavailable', 'network']));
+  if (value === '"loading"') list.push(...answers('loadCheckin', ['fresh', 'pending', 'declined', 'paypalCancelled', 'completed', 'cardChosen'], ['closed', 'cancelled', 'notFound', 'unavailable', 'network']));
   if (value.includes('"editing"')) {
     list.push({ type: 'details.changed', field: 'document_number', value: 'C01X00T47' }, { type: 'details.submit' });
     if (snapshot.context.notice) list.push({ type: 'notice.dismiss' });
   }
   if (value.includes('"saving"')) list.push(...answers('saveDetails', ['toPay'], ['invalid', 'closed', 'cancelled', 'notOpenYet', 'completed', 'notFound', 'unavailable', 'network']));
   if (value.includes('"choosing"') || value.includes('"declined"')) {
-    list.push({ type: 'card.tokenized', token: 'tok_1', brand: 'visa', last4: '3220' }, { type: 'payment.submit' }, { type: 'details.edit' });
+    list.push(
+      { type: 'method.select', method: snapshot.context.method === 'card' ? 'paypal' : 'card' },
+      { type: 'card.tokenized', token: 'tok_1', brand: 'visa', last4: '3220' },
+      { type: 'payment.submit' },
+      { type: 'details.edit' },
+    );
     if (snapshot.context.notice) list.push({ type: 'notice.dismiss' });
   }
-  if (value.includes('"preparing"')) list.push(...answers('setPaymentMethod', ['cardChosen'], ['closed', 'cancelled', 'notOpenYet', 'completed', 'notFound', 'network']));
+  // The BFF answers the method it was asked to set.
+  if (value.includes('"preparing"')) list.push(...answers('setPaymentMethod', [snapshot.context.method === 'card' ? 'cardChosen' : 'paypalChosen'], ['closed', 'cancelled', 'notOpenYet', 'completed', 'notFound', 'network']));
   if (value.includes('"paying"')) list.push(...PAY_RESULTS.map((result) => done('pay', result)), ...(['detailsMissing', 'cardRefused', 'closed', 'cancelled', 'notOpenYet', 'completed', 'notFound', 'network'] as const).map((name) => failed('pay', name)));
   if (value.includes('"paymentFailed"')) list.push({ type: 'payment.retry' }, { type: 'payment.check' });
   if (value === '"awaitingPayment"') list.push(RECHECK, { type: 'payment.check' });
@@ -150,7 +159,9 @@ function serializeState(snapshot: Snapshot): string {
     context.lookup.reservationNumber !== '' && context.lookup.lastName !== '',
     !hasErrors(reviewDraft(context.checkin, context.draft, context.today)),
     context.card !== null,
-    context.checkin?.payment_method ?? null,
+    // The method matters only while paying; elsewhere it would only multiply the paths.
+    snapshot.matches('payment') ? context.method : null,
+    context.checkin?.payment_method === context.method,
     value === '"awaitingPayment"' ? context.pendingChecks : null,
     context.notice !== null,
   ]);
@@ -224,8 +235,14 @@ function checkRules(entry: EntryName, path: Path, { snapshots, calls: made }: Re
   const retries = path.steps.filter((step) => step.event.type === 'payment.retry').length;
   const keys = new Set(made.pay.map((call) => call.idempotencyKey));
   expect(keys.size).toBe(made.pay.length - retries);
-  // A payment always names the card the guest entered.
-  for (const call of made.pay) expect(call.paymentInstrumentId).toBe('tok_1');
+  // A card payment always names the card the guest entered; a PayPal one names none (it is approved at PayPal).
+  const payingMethods = snapshots.filter((snapshot, index) => snapshot.matches({ payment: 'paying' }) && !snapshots[index - 1]?.matches({ payment: 'paying' })).map((snapshot) => snapshot.context.method);
+  expect(payingMethods).toHaveLength(made.pay.length);
+  made.pay.forEach((call, index) => expect(call.paymentInstrumentId).toBe(payingMethods[index] === 'card' ? 'tok_1' : null));
+  // The method set on the check-in is always the one the guest chose.
+  const preparingMethods = snapshots.filter((snapshot) => snapshot.matches({ payment: 'preparing' })).map((snapshot) => snapshot.context.method);
+  expect(made.method).toEqual(preparingMethods);
+  for (const snapshot of snapshots) if (snapshot.matches({ payment: 'paying' })) expect(snapshot.context.checkin?.payment_method).toBe(snapshot.context.method);
   // The registration sent is always one the form accepts.
   for (const details of made.save) expect(details.arrival_time).toMatch(/^\d{2}:\d{2}$/);
   for (const snapshot of snapshots) {
@@ -242,7 +259,9 @@ function checkRules(entry: EntryName, path: Path, { snapshots, calls: made }: Re
     expect(final.context.draft.first_name).toBe(REGISTERED.first_name);
   }
   if (last.type === 'xstate.done.actor.pay' && (last.output as CheckinPayResult).status === 'action_required') {
-    expect(made.provider).toEqual(['https://psp.example/3ds/abc']);
+    // The provider's page (the bank's 3-D Secure, PayPal's approval) is where the answer says, and nowhere else.
+    const output = last.output as Extract<CheckinPayResult, { status: 'action_required' }>;
+    expect(made.provider).toEqual([output.redirect_url]);
   }
   if (last.type === 'xstate.done.actor.pay' && (last.output as CheckinPayResult).status === 'declined') {
     // Declined: the registration stays, the card is entered again.

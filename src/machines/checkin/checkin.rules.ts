@@ -4,7 +4,7 @@ import type { Checkin, PersonalDetailsInput, RegistrationField, StartCheckinRequ
 import type { ErrorIssue } from '../../contract/errors';
 import { HttpError } from '../../services/bff/client';
 import { CheckinError } from '../../services/checkin/checkin-api';
-import type { CheckinContext, CheckinFailure, CheckinInput, DetailsDraft, RegistrationErrors, RegistrationProblem } from './checkin.types';
+import type { CheckinContext, CheckinFailure, CheckinInput, DetailsDraft, PayProblem, RegistrationErrors, RegistrationProblem } from './checkin.types';
 
 /*
  * Pure rules of the check-in flow, shared by the machine, its selectors and the views. What a hotel's
@@ -163,6 +163,13 @@ export function requestOfDraft(checkin: Checkin | null, draft: DetailsDraft): Pe
   return result;
 }
 
+// ---------- payment ----------
+
+/** What still stops the pre-authorisation: for a card, the card from the provider's form; PayPal needs nothing here. */
+export function payProblemsOf(context: Pick<CheckinContext, 'method' | 'card'>): PayProblem[] {
+  return context.method === 'card' && context.card === null ? ['card'] : [];
+}
+
 // ---------- starting ----------
 
 /** The start request of how the page was opened, or null when there is none yet (the lookup not filled in). */
@@ -196,6 +203,8 @@ export function initialCheckinContext(input: CheckinInput): CheckinContext {
     showProblems: false,
     refusals: 0,
     notice: null,
+    // The card first, as before PayPal was offered: most guests leave a card.
+    method: 'card',
     card: null,
     payProblems: [],
     payKey: null,

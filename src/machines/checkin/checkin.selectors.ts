@@ -1,5 +1,5 @@
 import type { StateValue } from 'xstate';
-import type { Checkin, RegistrationField } from '../../contract/checkin';
+import type { Checkin, CheckinPaymentMethod, RegistrationField } from '../../contract/checkin';
 import type { DeclineReason } from '../../contract/ecommerce';
 import { CHECKIN_TIMINGS } from './checkin.machine';
 import { fieldsOf } from './checkin.rules';
@@ -86,6 +86,8 @@ export const selectIsBusy = (snapshot: CheckinSnapshot): boolean => snapshot.has
 export const selectDraft = (snapshot: CheckinSnapshot): DetailsDraft => snapshot.context.draft;
 export const selectNotice = (snapshot: CheckinSnapshot): CheckinNotice | null => snapshot.context.notice;
 export const selectCard = (snapshot: CheckinSnapshot): EnteredCard | null => snapshot.context.card;
+/** How the guest guarantees the stay: the card, or PayPal. */
+export const selectMethod = (snapshot: CheckinSnapshot): CheckinPaymentMethod => snapshot.context.method;
 export const selectDeclineReason = (snapshot: CheckinSnapshot): DeclineReason | null => snapshot.context.declineReason;
 export const selectOpensOn = (snapshot: CheckinSnapshot): string | null => snapshot.context.opensOn;
 export const selectLookup = (snapshot: CheckinSnapshot): LookupDraft => snapshot.context.lookup;

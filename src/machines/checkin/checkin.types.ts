@@ -1,4 +1,4 @@
-import type { Checkin, CheckinPayResult, PersonalDetailsInput, RegistrationField, StartCheckinRequest } from '../../contract/checkin';
+import type { Checkin, CheckinPaymentMethod, CheckinPayResult, PersonalDetailsInput, RegistrationField, StartCheckinRequest } from '../../contract/checkin';
 import type { DeclineReason } from '../../contract/ecommerce';
 import type { Locale } from '../../contract/locales';
 
@@ -84,6 +84,8 @@ export interface CheckinContext {
   /** How often going on was refused: each time the page takes the guest to the first problem. */
   refusals: number;
   notice: CheckinNotice | null;
+  /** How the guest guarantees the stay: a card (the provider's hosted form) or PayPal (approved at its page). */
+  method: CheckinPaymentMethod;
   card: EnteredCard | null;
   payProblems: PayProblem[];
   /** The Idempotency-Key of the current payment attempt, kept for a retry after a network failure. */
@@ -106,6 +108,8 @@ export type CheckinEvent =
   | { type: 'details.submit' }
   /** From the payment step, back to the registration form (what was entered is kept). */
   | { type: 'details.edit' }
+  /** The guest chooses how to guarantee the stay. */
+  | { type: 'method.select'; method: CheckinPaymentMethod }
   /** The provider's hosted form tokenized a card (its message checked for origin and shape by the view). */
   | { type: 'card.tokenized'; token: string; brand: string; last4: string }
   | { type: 'payment.submit' }
@@ -126,6 +130,6 @@ export interface CheckinActorTypes {
   startCheckin: { input: { request: StartCheckinRequest }; output: Checkin };
   loadCheckin: { input: { checkinId: string }; output: Checkin };
   saveDetails: { input: { checkinId: string; details: PersonalDetailsInput }; output: Checkin };
-  setPaymentMethod: { input: { checkinId: string }; output: Checkin };
+  setPaymentMethod: { input: { checkinId: string; method: CheckinPaymentMethod }; output: Checkin };
   pay: { input: { checkinId: string; idempotencyKey: string; paymentInstrumentId: string | null; locale: Locale }; output: CheckinPayResult };
 }

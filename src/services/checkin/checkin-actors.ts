@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { Checkin, CheckinPayResult } from '../../contract/checkin';
+import type { Checkin, CheckinPaymentMethod, CheckinPayResult } from '../../contract/checkin';
 import type { BrowserInfoSchema } from '../../contract/ecommerce';
 import type { AuthAccess } from '../bff/request';
 import { getCheckin, payCheckin, savePersonalDetails, setCheckinPaymentMethod, startCheckin } from './checkin-api';
@@ -25,7 +25,7 @@ export function checkinActors(edge: CheckinActorEdge) {
     startCheckin: fromPromise<Checkin, { request: StartCheckinRequest }>(({ input }) => startCheckin(edge.access(), input.request)),
     loadCheckin: fromPromise<Checkin, { checkinId: string }>(({ input }) => getCheckin(edge.access(), input.checkinId)),
     saveDetails: fromPromise<Checkin, { checkinId: string; details: PersonalDetailsInput }>(({ input }) => savePersonalDetails(edge.access(), input.checkinId, input.details)),
-    setPaymentMethod: fromPromise<Checkin, { checkinId: string }>(({ input }) => setCheckinPaymentMethod(edge.access(), input.checkinId)),
+    setPaymentMethod: fromPromise<Checkin, { checkinId: string; method: CheckinPaymentMethod }>(({ input }) => setCheckinPaymentMethod(edge.access(), input.checkinId, input.method)),
     pay: fromPromise<CheckinPayResult, { checkinId: string; idempotencyKey: string; paymentInstrumentId: string | null; locale: Locale }>(({ input }) =>
       payCheckin(
         edge.access(),

@@ -6,7 +6,7 @@ import {
   CheckinResponseSchema,
   StartCheckinResponseSchema,
 } from '../../contract/checkin';
-import type { Checkin, CheckinAvailability, CheckinPayRequest, CheckinPayResult, PersonalDetailsInput, StartCheckinRequest } from '../../contract/checkin';
+import type { Checkin, CheckinAvailability, CheckinPaymentMethod, CheckinPayRequest, CheckinPayResult, PersonalDetailsInput, StartCheckinRequest } from '../../contract/checkin';
 import { ErrorBodySchema } from '../../contract/errors';
 import type { ErrorCode, ErrorIssue } from '../../contract/errors';
 import { HttpError } from '../bff/client';
@@ -64,8 +64,8 @@ export async function savePersonalDetails(access: AuthAccess | null, checkinId: 
   return (await checkinCall(CHECKIN_PATHS.personalDetails(checkinId), CheckinResponseSchema, access, options)).data;
 }
 
-export async function setCheckinPaymentMethod(access: AuthAccess | null, checkinId: string): Promise<Checkin> {
-  const options = { method: 'PUT' as const, body: { payment_method: 'card' }, headers: checkinAccessHeaders(checkinId) };
+export async function setCheckinPaymentMethod(access: AuthAccess | null, checkinId: string, method: CheckinPaymentMethod = 'card'): Promise<Checkin> {
+  const options = { method: 'PUT' as const, body: { payment_method: method }, headers: checkinAccessHeaders(checkinId) };
   return (await checkinCall(CHECKIN_PATHS.paymentMethod(checkinId), CheckinResponseSchema, access, options)).data;
 }
 

@@ -19,6 +19,7 @@ import {
   SendInvitesResponseSchema,
 } from '../../contract/corporate';
 import type { AcceptInviteResponse, Invite, InvitesConfig, ScimEnrolResponse, ScimUser, ScimUserRequest } from '../../contract/corporate';
+import type { CorporateErrorCode } from '../../contract/corporate-errors';
 import { ErrorBodySchema } from '../../contract/errors';
 import type { Locale } from '../../contract/locales';
 import { InvalidInputError, RateLimitedError } from '../account/errors';
@@ -40,10 +41,8 @@ export class CorporateError extends HttpError {
   }
 }
 
-/** The SCIM error's detail of a refused code (server/corporate/routes.ts words it so). */
-const CODE_REJECTED_DETAIL = 'The code is not valid or has expired';
-/** Our name for a 401 of the enrolment that is no refused code: someone must sign in first. */
-export const SIGN_IN_FIRST = 'sign_in_first';
+/** The enrolment's 401 when someone must sign in first (the work email's account has a password, or the token is stale). */
+export const SIGN_IN_FIRST = 'sign_in_first' satisfies CorporateErrorCode;
 
 /** The code and issues of a failed answer, whichever of the two error bodies it carries. */
 function errorOf(body: unknown): { code: string | null; fields: string[] | null } {
@@ -68,12 +67,10 @@ export async function corporateFailureOf(response: Response): Promise<HttpError>
     return new RateLimitedError(Number.isInteger(seconds) && seconds >= 0 ? seconds : null);
   }
   if (response.status === 400) return new InvalidInputError(fields ?? []);
-  // The enrolment answers a refused code with 401 and says so in the SCIM error's detail; any other 401
-  // of it means that the work email's account must sign in first (it has a password) or the token is stale.
+  // The enrolment answers a refused code with 401 `enrolment_code_rejected`: the code's field is at fault.
+  // Any other 401 of it means that someone must sign in first (the account has a password, or the token is stale).
   if (response.status === 401) {
-    const scim = v.safeParse(ScimErrorSchema, body);
-    if (scim.success && scim.output.detail === CODE_REJECTED_DETAIL) return new InvalidInputError(['code']);
-    return new CorporateError(401, SIGN_IN_FIRST);
+    return code === ('enrolment_code_rejected' satisfies CorporateErrorCode) ? new InvalidInputError(['code']) : new CorporateError(401, SIGN_IN_FIRST);
   }
   return new CorporateError(response.status, code);
 }

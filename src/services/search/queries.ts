@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type * as v from 'valibot';
 import type { Locale } from '../../contract/locales';
 import {
   CalendarResponseSchema,
@@ -29,10 +30,38 @@ export const locationSuggestionsQuery = (query: string, locale: Locale) =>
     placeholderData: keepPreviousData,
   });
 
-export const hotelSearchQuery = (request: HotelSearchRequest) =>
+/** The member a search read is for (the token's subject), or null for a visitor. */
+const memberOf = (access: AuthAccess | null | undefined): string | null => (access?.token ? tokenSubject(access.token) : null);
+
+/**
+ * A search read whose answer depends on who asks: a member enrolled with a company gets the company's rate
+ * (in the rooms, and where it is lower in the hotel list and the price calendar: decisions 0059 and 0061).
+ * A signed-in member's request carries their token and is kept per member (the token's subject), so one
+ * member's company rate never shows to anyone else in this browser, and signing in or out reads it again.
+ * A visitor's is the plain request under `publicKey`.
+ */
+function searchRead<TSchema extends v.GenericSchema<unknown, { data: unknown }>>(
+  path: string,
+  body: unknown,
+  schema: TSchema,
+  publicKey: readonly unknown[],
+  access: AuthAccess | null | undefined,
+) {
+  const member = memberOf(access);
+  return {
+    queryKey: member === null ? publicKey : [...publicKey, { member }],
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<v.InferOutput<TSchema>['data']> =>
+      (member === null || !access
+        ? await postJson(path, body, schema, { signal })
+        : await bffRequest(path, schema, access, { method: 'POST', body, signal })
+      ).data,
+  };
+}
+
+/** hotels-v2 for a search; `access`: the signed-in member's, whose company rate may lower the prices. */
+export const hotelSearchQuery = (request: HotelSearchRequest, access?: AuthAccess | null) =>
   queryOptions({
-    queryKey: ['search', 'hotels', request],
-    queryFn: async ({ signal }) => (await postJson(SEARCH_PATHS.hotels, request, HotelSearchResponseSchema, { signal })).data,
+    ...searchRead(SEARCH_PATHS.hotels, request, HotelSearchResponseSchema, ['search', 'hotels', request], access),
     staleTime: SEARCH_STALE_MS,
     placeholderData: keepPreviousData,
   });
@@ -41,7 +70,8 @@ export const hotelSearchQuery = (request: HotelSearchRequest) =>
 export const isUnknownPlace = (error: unknown): boolean => error instanceof HttpError && error.status === 404;
 
 /** The hotels of a search as a page shows it (the typed search of its address, in the page's language). */
-export const searchResultsQuery = (searched: SearchQueryState, locale: Locale) => hotelSearchQuery(hotelSearchRequest(searched, { locale }));
+export const searchResultsQuery = (searched: SearchQueryState, locale: Locale, access?: AuthAccess | null) =>
+  hotelSearchQuery(hotelSearchRequest(searched, { locale }), access);
 
 export interface CalendarRequest {
   hotelCode?: string;
@@ -53,12 +83,14 @@ export interface CalendarRequest {
   currency?: Currency;
 }
 
-export const priceCalendarQuery = (request: CalendarRequest) => {
+/** The price calendar; `access` as for hotelSearchQuery (a company rate may lower the nightly prices). */
+export const priceCalendarQuery = (request: CalendarRequest, access?: AuthAccess | null) => {
   const body = { ...request, currency: request.currency ?? DEFAULT_CURRENCY };
   return queryOptions({
-    queryKey: ['search', 'calendar', body],
-    queryFn: async ({ signal }) => (await postJson(SEARCH_PATHS.calendar, body, CalendarResponseSchema, { signal })).data,
+    ...searchRead(SEARCH_PATHS.calendar, body, CalendarResponseSchema, ['search', 'calendar', body], access),
     staleTime: SEARCH_STALE_MS,
+    // Signing in keeps the prices shown while the member's load.
+    ...(memberOf(access) === null ? {} : { placeholderData: keepPreviousData }),
   });
 };
 
@@ -70,25 +102,16 @@ export const roomsQuery = (request: RoomsRequest) =>
   });
 
 /**
- * The room offers of a search for one hotel, as the rooms-and-rates page shows them. A signed-in member's
- * request carries their token, because a member enrolled with a company gets the company's rate among the
- * hotel's (decision 0059); it is kept per member (the token's subject), so one member's company rate never
- * shows to anyone else in this browser. A visitor's is the same query as roomsQuery's.
+ * The room offers of a search for one hotel, as the rooms-and-rates page shows them: a signed-in member's
+ * carry their company's rate among the hotel's (searchRead). A visitor's is the same query as roomsQuery's.
  */
 export const roomOffersQuery = (searched: SearchQueryState, locale: Locale, access?: AuthAccess | null) => {
   const request = roomsRequest(searched, { locale });
-  const member = access?.token ? tokenSubject(access.token) : null;
-  const publicKey = roomsQuery(request).queryKey;
   return queryOptions({
-    queryKey: member === null || !access ? publicKey : ([...publicKey, { member }] as const),
-    queryFn: async ({ signal }) =>
-      (member === null || !access
-        ? await postJson(SEARCH_PATHS.rooms, request, RoomsResponseSchema, { signal })
-        : await bffRequest(SEARCH_PATHS.rooms, RoomsResponseSchema, access, { method: 'POST', body: request, signal })
-      ).data,
+    ...searchRead(SEARCH_PATHS.rooms, request, RoomsResponseSchema, roomsQuery(request).queryKey, access),
     staleTime: SEARCH_STALE_MS,
     // Signing in on the page keeps the rooms shown while the member's (with their company rate) load.
-    ...(member === null ? {} : { placeholderData: keepPreviousData }),
+    ...(memberOf(access) === null ? {} : { placeholderData: keepPreviousData }),
   });
 };
 

@@ -25,15 +25,17 @@ interface Sent {
   stayAccess: string | null;
 }
 
+type Route = 'start' | 'details' | 'method' | 'pay' | 'get';
+
 /** The check-in routes, answering each call with the next answer for its path (or the check-in as it stands). */
-function checkinBff(answers: Partial<Record<'start' | 'details' | 'get', { status: number; body: unknown }[]>>, initial: Checkin = checkinFixture()) {
+function checkinBff(answers: Partial<Record<Route, { status: number; body: unknown }[]>>, initial: Checkin = checkinFixture()) {
   const sent: Sent[] = [];
   let current = initial;
   const handler: BffHandler = (url, init) => {
     if (!url.pathname.startsWith('/bff/ecommerce/checkin')) return undefined;
     const headers = new Headers(init?.headers);
     sent.push({ path: url.pathname, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : null, stayAccess: headers.get('x-stay-access') });
-    const next = (key: 'start' | 'details' | 'get') => answers[key]?.shift();
+    const next = (key: Route) => answers[key]?.shift();
     if (url.pathname === '/bff/ecommerce/checkin') return next('start') ?? { body: { data: { checkin: current, access_key: ACCESS_KEY } } };
     if (url.pathname.endsWith('/personal-details')) {
       const answer = next('details');
@@ -41,6 +43,14 @@ function checkinBff(answers: Partial<Record<'start' | 'details' | 'get', { statu
       current = { ...current, status: 'payment_required', details: REGISTERED };
       return { body: { data: current } };
     }
+    if (url.pathname.endsWith('/payment-method')) {
+      const answer = next('method');
+      if (answer) return answer;
+      current = { ...current, payment_method: (JSON.parse(String(init?.body)) as { payment_method: Checkin['payment_method'] }).payment_method };
+      return { body: { data: current } };
+    }
+    // A payment needs an answer written by the test.
+    if (url.pathname.endsWith('/pay')) return next('pay') ?? problem(503, 'payments_unavailable');
     return next('get') ?? { body: { data: current } };
   };
   return { handler, sent };
@@ -163,6 +173,63 @@ describe('the check-in page', () => {
     expect(await screen.findByRole('heading', { name: 'The hotel’s system is not answering' }, { timeout: 30_000 })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Your registration' })).toBeTruthy();
+  });
+
+  it('offers PayPal besides the card, and sends the guest to PayPal to approve the guarantee without a card', async () => {
+    const toPay = checkinFixture({ status: 'payment_required', details: REGISTERED });
+    const approval = 'https://psp.example.test/redirect/pay_1';
+    const { handler, sent } = checkinBff({ pay: [{ status: 200, body: { data: { status: 'action_required', redirect_url: approval } } }] }, toPay);
+    sessionStorage.setItem(`stayAccess:${ID}`, ACCESS_KEY);
+    await renderApp(`/en/checkin/personal-details?checkin_id=${ID}`, handler);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Card guarantee' }, { timeout: 30_000 })).toBeTruthy();
+    // The card is chosen first, with the provider's form; PayPal is the other choice.
+    const card = screen.getByRole('radio', { name: 'Credit or debit card' }) as HTMLInputElement;
+    expect(card.checked).toBe(true);
+    expect(screen.getByRole('group', { name: 'Your card' })).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: 'PayPal' }));
+    // PayPal: no card form, where the guest goes next, and what PayPal holds.
+    expect(screen.queryByRole('group', { name: 'Your card' })).toBeNull();
+    expect(screen.getByText('After you confirm, you continue at PayPal to approve the payment, then come back here.')).toBeTruthy();
+    expect(screen.getByText('Reserved with PayPal')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Confirm and check in' }));
+    expect(await screen.findByRole('heading', { name: 'Continuing to PayPal' })).toBeTruthy();
+    // The check-in was told PayPal, then the pre-authorisation asked for without a card, coming back to this page.
+    expect(sent.find((call) => call.path.endsWith('/payment-method'))).toMatchObject({ method: 'PUT', stayAccess: ACCESS_KEY, body: { payment_method: 'paypal' } });
+    const pay = sent.find((call) => call.path.endsWith('/pay'));
+    expect(pay).toMatchObject({ method: 'POST', stayAccess: ACCESS_KEY, body: { payment_instrument_id: null, locale: 'en' } });
+    expect((pay?.body as { redirect_url: string }).redirect_url).toMatch(new RegExp(`/en/checkin/personal-details\\?checkin_id=${ID}$`));
+  });
+
+  it('asks for the card only while the card is chosen', async () => {
+    const { handler, sent } = checkinBff({}, checkinFixture({ status: 'payment_required', details: REGISTERED }));
+    sessionStorage.setItem(`stayAccess:${ID}`, ACCESS_KEY);
+    await renderApp(`/en/checkin/personal-details?checkin_id=${ID}`, handler);
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Card guarantee' }, { timeout: 30_000 });
+    await user.click(screen.getByRole('button', { name: 'Confirm and check in' }));
+    const missing = 'Enter your card in the form above and choose “Use this card”.';
+    expect((await screen.findByText(missing)).getAttribute('role')).toBe('alert');
+    // Choosing PayPal takes the card's problem away.
+    await user.click(screen.getByRole('radio', { name: 'PayPal' }));
+    expect(screen.queryByText(missing)).toBeNull();
+    expect(sent.some((call) => call.path.endsWith('/pay'))).toBe(false);
+  });
+
+  it('back from PayPal without an approval: says so, keeps PayPal chosen and tries again without a card', async () => {
+    const cancelled = checkinFixture({ status: 'payment_required', details: REGISTERED, payment_method: 'paypal', last_decline_reason: 'cancelled' });
+    const completed = checkinFixture({ status: 'completed', details: REGISTERED, payment_method: 'paypal', confirmation: CONFIRMATION });
+    const { handler, sent } = checkinBff({ pay: [{ status: 200, body: { data: { status: 'completed', checkin: completed } } }] }, cancelled);
+    sessionStorage.setItem(`stayAccess:${ID}`, ACCESS_KEY);
+    await renderApp(`/en/checkin/personal-details?checkin_id=${ID}`, handler);
+    const user = userEvent.setup();
+    expect(await screen.findByText('PayPal did not confirm the guarantee', {}, { timeout: 30_000 })).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'PayPal' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Confirm and check in' }));
+    expect(await screen.findByRole('heading', { name: 'You are checked in online' })).toBeTruthy();
+    // PayPal was already the check-in's method: only the payment went out, without a card.
+    expect(sent.some((call) => call.path.endsWith('/payment-method'))).toBe(false);
+    expect(sent.find((call) => call.path.endsWith('/pay'))?.body).toMatchObject({ payment_instrument_id: null });
   });
 
   it('opens the lookup when the page has no link', async () => {

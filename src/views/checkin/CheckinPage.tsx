@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import type { Locale } from '../../contract/locales';
-import { CHECKIN_STEPS, selectCanRecheck, selectCheckin, selectOpensOn, selectStep, selectView } from '../../machines/checkin/checkin.selectors';
+import { CHECKIN_STEPS, selectCanRecheck, selectCheckin, selectMethod, selectOpensOn, selectStep, selectView } from '../../machines/checkin/checkin.selectors';
 import type { CheckinStep } from '../../machines/checkin/checkin.selectors';
 import type { CheckinEntry } from '../../machines/checkin/checkin.types';
 import { PageTitle } from '../shell/PageTitle';
@@ -89,6 +89,7 @@ function ViewOf({ view, locale, headingRef }: { view: ReturnType<typeof selectVi
   const actor = CheckinActorContext.useActorRef();
   const opensOn = CheckinActorContext.useSelector(selectOpensOn);
   const canRecheck = CheckinActorContext.useSelector(selectCanRecheck);
+  const method = CheckinActorContext.useSelector(selectMethod);
   const heading = (text: string) => (
     <h2 ref={headingRef} tabIndex={-1}>
       {text}
@@ -116,6 +117,14 @@ function ViewOf({ view, locale, headingRef }: { view: ReturnType<typeof selectVi
         </>
       );
     case 'redirecting':
+      if (method === 'paypal') {
+        return (
+          <>
+            {heading(t`Continuing to PayPal`)}
+            <p>{t`Approve the guarantee at PayPal. You are taken to its page and come back here afterwards.`}</p>
+          </>
+        );
+      }
       return (
         <>
           {heading(t`Confirming your card with your bank`)}

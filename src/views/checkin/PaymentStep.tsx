@@ -1,20 +1,23 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef } from 'react';
 import type { FormEvent } from 'react';
+import { CHECKIN_PAYMENT_METHODS } from '../../contract/checkin';
 import type { DeclineReason } from '../../contract/ecommerce';
 import type { Locale } from '../../contract/locales';
-import { selectCard, selectCheckin, selectDeclineReason, selectIsBusy, selectNotice, selectPaymentPhase, selectPayProblems, selectRefusals } from '../../machines/checkin/checkin.selectors';
+import { selectCard, selectCheckin, selectDeclineReason, selectIsBusy, selectMethod, selectNotice, selectPaymentPhase, selectPayProblems, selectRefusals } from '../../machines/checkin/checkin.selectors';
 import { useAuthAccess } from '../shell/session-context';
 import { formatMoney } from '../ui/format/money';
 import { HostedCardForm, type TokenizedCard } from '../ui/payment/HostedCardForm';
+import { PaymentMethodChoice, RedirectMethodHint } from '../ui/payment/PaymentMethodChoice';
 import { CheckinActorContext } from './checkin-context';
 import type { HeadingRef } from './checkin-context';
 
 /**
- * Step 2, the card guarantee: what the hotel holds on the card (the nights not paid yet, the city tax and
- * an amount for extras during the stay; nothing is charged now), the card entered in the payment
- * provider's hosted form (card data never touches this page), and the confirmation. A bank that asks for
- * 3-D Secure takes the guest to its page and back here; a declined card keeps the registration.
+ * Step 2, the card guarantee: what the hotel holds (the nights not paid yet, the city tax and an amount
+ * for extras during the stay; nothing is charged now), on a card entered in the payment provider's hosted
+ * form (card data never touches this page) or with PayPal, and the confirmation. A bank that asks for
+ * 3-D Secure, and PayPal's approval, take the guest to the provider's page and back here; a decline keeps
+ * the registration.
  */
 export function PaymentStep({ locale, headingRef }: { locale: Locale; headingRef: HeadingRef }) {
   const { t } = useLingui();
@@ -22,6 +25,7 @@ export function PaymentStep({ locale, headingRef }: { locale: Locale; headingRef
   const checkin = CheckinActorContext.useSelector(selectCheckin);
   const phase = CheckinActorContext.useSelector(selectPaymentPhase);
   const card = CheckinActorContext.useSelector(selectCard);
+  const method = CheckinActorContext.useSelector(selectMethod);
   const decline = CheckinActorContext.useSelector(selectDeclineReason);
   const problems = CheckinActorContext.useSelector(selectPayProblems);
   const refusals = CheckinActorContext.useSelector(selectRefusals);
@@ -45,7 +49,9 @@ export function PaymentStep({ locale, headingRef }: { locale: Locale; headingRef
         {t`Card guarantee`}
       </h2>
       <p>
-        {t`To hand you the key without a stop at the cash desk, the hotel holds this amount on your card. Nothing is charged now: at check-out you pay what you used, and the rest is released.`}
+        {method === 'paypal'
+          ? t`To hand you the key without a stop at the cash desk, the hotel reserves this amount with PayPal. Nothing is charged now: at check-out you pay what you used, and the rest is released.`
+          : t`To hand you the key without a stop at the cash desk, the hotel holds this amount on your card. Nothing is charged now: at check-out you pay what you used, and the rest is released.`}
       </p>
       <dl className="booking-facts checkin-hold">
         <div>
@@ -67,13 +73,21 @@ export function PaymentStep({ locale, headingRef }: { locale: Locale; headingRef
           </dd>
         </div>
         <div className="checkin-hold__total">
-          <dt>{t`Held on your card`}</dt>
+          <dt>{method === 'paypal' ? t`Reserved with PayPal` : t`Held on your card`}</dt>
           <dd>
             <bdi>{money(hold.amount)}</bdi>
           </dd>
         </div>
       </dl>
-      {phase === 'declined' ? (
+      {phase === 'declined' && method === 'paypal' ? (
+        <div className="notice" role="alert">
+          <p>
+            <strong>{t`PayPal did not confirm the guarantee`}</strong>
+          </p>
+          <p>{t`Nothing is reserved. Your registration is saved. Please try again, or use a card.`}</p>
+        </div>
+      ) : null}
+      {phase === 'declined' && method === 'card' ? (
         <div className="notice" role="alert">
           <p>
             <strong>{t`Your card was declined`}</strong>
@@ -107,8 +121,12 @@ export function PaymentStep({ locale, headingRef }: { locale: Locale; headingRef
         </div>
       ) : (
         <form className="checkin-form" onSubmit={submit} noValidate aria-busy={busy}>
-          <CardForm locale={locale} disabled={busy} />
-          {card ? <p role="status">{t`Paying with ${card.brand} ending in ${card.last4}.`}</p> : null}
+          <fieldset className="checkin-fieldset" disabled={busy}>
+            <legend>{t`Payment method`}</legend>
+            <PaymentMethodChoice methods={CHECKIN_PAYMENT_METHODS} chosen={method} idPrefix="checkin-payment-method" onChoose={(item) => actor.send({ type: 'method.select', method: item })} />
+          </fieldset>
+          {method === 'card' ? <CardForm locale={locale} disabled={busy} /> : <RedirectMethodHint method={method} />}
+          {method === 'card' && card ? <p role="status">{t`Paying with ${card.brand} ending in ${card.last4}.`}</p> : null}
           {problems.includes('card') ? (
             <p ref={problemRef} className="form-field__error" role="alert" tabIndex={-1}>
               {t`Enter your card in the form above and choose “Use this card”.`}
@@ -116,7 +134,7 @@ export function PaymentStep({ locale, headingRef }: { locale: Locale; headingRef
           ) : null}
           <p className="checkin-page__actions">
             <button type="submit" className="button button--primary" disabled={busy}>
-              {busy ? t`Confirming your card…` : t`Confirm and check in`}
+              {busy ? (method === 'paypal' ? t`Continuing to PayPal…` : t`Confirming your card…`) : t`Confirm and check in`}
             </button>
             <button type="button" className="button" disabled={busy} onClick={() => actor.send({ type: 'details.edit' })}>
               {t`Change my details`}

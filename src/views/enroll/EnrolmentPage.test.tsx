@@ -64,7 +64,7 @@ describe('the enrolment page', () => {
       if (method === 'POST' && path === '/corporate/otp') return { status: 202, body: { data: { accepted: true } } };
       if (method === 'POST' && path === '/corporate/scim/user') {
         codeTries += 1;
-        if (codeTries === 1) return scimError(401, 'unauthorized', 'The code is not valid or has expired');
+        if (codeTries === 1) return scimError(401, 'enrolment_code_rejected', 'The code is not valid or has expired');
         return { status: 201, body: { ...user('Northwind Traders', 'ana@northwind.example'), session: { result: 'Authenticated', token } } };
       }
       return undefined;

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import type { Locale } from '../../contract/locales';
 import { sameEnrolmentView, selectEnrolmentView } from '../../machines/enrolment/enrolment.selectors';
 import type { EnrolmentView } from '../../machines/enrolment/enrolment.selectors';
@@ -250,116 +250,133 @@ function NameStep({ view }: { view: Extract<EnrolmentView, { step: 'name' }> }) 
   );
 }
 
+/** A step that tells the employee where they stand and offers ways on: its heading (focused when they moved here), its text, its actions. */
+function NoticeStep({ titleId, title, moved, children, actions }: { titleId: string; title: ReactNode; moved: boolean; children: ReactNode; actions: ReactNode }) {
+  return (
+    <section aria-labelledby={titleId}>
+      <StepHeading focus={moved}>
+        <span id={titleId}>{title}</span>
+      </StepHeading>
+      {children}
+      <p className="enrol-form__actions">{actions}</p>
+    </section>
+  );
+}
+
+const BUTTON_CLASSES = { primary: 'button button--primary', secondary: 'button', link: 'link-button' } as const;
+
+/** Back to the work email's step (the machine keeps what was typed). */
+function EditEmailButton({ label, look }: { label: string; look: keyof typeof BUTTON_CLASSES }) {
+  const actor = EnrolmentActorContext.useActorRef();
+  return (
+    <button type="button" className={BUTTON_CLASSES[look]} onClick={() => actor.send({ type: 'email.edit' })}>
+      {label}
+    </button>
+  );
+}
+
 function Expired({ view, moved }: { view: Extract<EnrolmentView, { step: 'expired' }>; moved: boolean }) {
   const { t } = useLingui();
   const words = useEnrolmentWords();
   const actor = EnrolmentActorContext.useActorRef();
   return (
-    <section aria-labelledby="enrol-expired-title">
-      <StepHeading focus={moved}>
-        <span id="enrol-expired-title">{t`The code no longer works`}</span>
-      </StepHeading>
+    <NoticeStep
+      titleId="enrol-expired-title"
+      title={t`The code no longer works`}
+      moved={moved}
+      actions={
+        <>
+          <button type="button" className={BUTTON_CLASSES.primary} onClick={() => actor.send({ type: 'code.resend' })}>
+            {t`Send a new code`}
+          </button>
+          <EditEmailButton label={t`Use another email`} look="link" />
+        </>
+      }
+    >
       <p>{words.expired(view.expiredBy)}</p>
-      <p className="enrol-form__actions">
-        <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'code.resend' })}>
-          {t`Send a new code`}
-        </button>
-        <button type="button" className="link-button" onClick={() => actor.send({ type: 'email.edit' })}>
-          {t`Use another email`}
-        </button>
-      </p>
-    </section>
+    </NoticeStep>
   );
 }
 
 function CompanyUnknown({ email, moved }: { email: string; moved: boolean }) {
   const { t } = useLingui();
-  const actor = EnrolmentActorContext.useActorRef();
   const domain = email.slice(email.lastIndexOf('@') + 1);
   return (
-    <section aria-labelledby="enrol-unknown-title">
-      <StepHeading focus={moved}>
-        <span id="enrol-unknown-title">{t`No company programme for this email`}</span>
-      </StepHeading>
+    <NoticeStep titleId="enrol-unknown-title" title={t`No company programme for this email`} moved={moved} actions={<EditEmailButton label={t`Use another email`} look="primary" />}>
       <p>
         <Trans>
           Your email is confirmed, but no company in our programme uses addresses at <bdi>{domain}</bdi>.
         </Trans>
       </p>
       <p>{t`If your company has several email domains, try the address your company registered with us. Otherwise ask your travel manager whether your company takes part; until then you can book our public and member rates.`}</p>
-      <p className="enrol-form__actions">
-        <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'email.edit' })}>
-          {t`Use another email`}
-        </button>
-      </p>
-    </section>
+    </NoticeStep>
   );
 }
 
 function EmailTaken({ view, moved }: { view: Extract<EnrolmentView, { step: 'emailTaken' }>; moved: boolean }) {
   const { t } = useLingui();
-  const actor = EnrolmentActorContext.useActorRef();
   return (
-    <section aria-labelledby="enrol-taken-title">
-      <StepHeading focus={moved}>
-        <span id="enrol-taken-title">{t`This work email is enrolled already`}</span>
-      </StepHeading>
+    <NoticeStep
+      titleId="enrol-taken-title"
+      title={t`This work email is enrolled already`}
+      moved={moved}
+      actions={
+        <>
+          {view.signedIn ? null : <SignInButton label={t`Sign in`} />}
+          <EditEmailButton label={t`Use another email`} look="link" />
+        </>
+      }
+    >
       <p>
         <Trans>
           <bdi>{view.email}</bdi> is enrolled with its company already. Sign in with the H Rewards account it was enrolled with to see your company’s rates.
         </Trans>
       </p>
-      <p className="enrol-form__actions">
-        {view.signedIn ? null : <SignInButton label={t`Sign in`} />}
-        <button type="button" className="link-button" onClick={() => actor.send({ type: 'email.edit' })}>
-          {t`Use another email`}
-        </button>
-      </p>
-    </section>
+    </NoticeStep>
   );
 }
 
 function SignInFirst({ email, moved }: { email: string; moved: boolean }) {
   const { t } = useLingui();
-  const actor = EnrolmentActorContext.useActorRef();
   return (
-    <section aria-labelledby="enrol-sign-in-title">
-      <StepHeading focus={moved}>
-        <span id="enrol-sign-in-title">{t`Please sign in first`}</span>
-      </StepHeading>
+    <NoticeStep
+      titleId="enrol-sign-in-title"
+      title={t`Please sign in first`}
+      moved={moved}
+      actions={
+        <>
+          <SignInButton label={t`Sign in`} />
+          <EditEmailButton label={t`Use another email`} look="link" />
+        </>
+      }
+    >
       <p>
         <Trans>
           <bdi>{email}</bdi> has an H Rewards account with a password. Sign in with it: your enrolment then continues with the code you entered.
         </Trans>
       </p>
-      <p className="enrol-form__actions">
-        <SignInButton label={t`Sign in`} />
-        <button type="button" className="link-button" onClick={() => actor.send({ type: 'email.edit' })}>
-          {t`Use another email`}
-        </button>
-      </p>
-    </section>
+    </NoticeStep>
   );
 }
 
 function Left({ locale, moved }: { locale: Locale; moved: boolean }) {
   const { t } = useLingui();
-  const actor = EnrolmentActorContext.useActorRef();
   return (
-    <section aria-labelledby="enrol-left-title">
-      <StepHeading focus={moved}>
-        <span id="enrol-left-title">{t`You have left the company programme`}</span>
-      </StepHeading>
+    <NoticeStep
+      titleId="enrol-left-title"
+      title={t`You have left the company programme`}
+      moved={moved}
+      actions={
+        <>
+          <Link to="/$locale/" params={{ locale }} className={BUTTON_CLASSES.primary}>
+            {t`Search hotels`}
+          </Link>
+          <EditEmailButton label={t`Enrol again`} look="secondary" />
+        </>
+      }
+    >
       <p>{t`Your company’s rates no longer show when you search. Your H Rewards membership, points and bookings stay as they are.`}</p>
-      <p className="enrol-form__actions">
-        <Link to="/$locale/" params={{ locale }} className="button button--primary">
-          {t`Search hotels`}
-        </Link>
-        <button type="button" className="button" onClick={() => actor.send({ type: 'email.edit' })}>
-          {t`Enrol again`}
-        </button>
-      </p>
-    </section>
+    </NoticeStep>
   );
 }
 
@@ -368,44 +385,43 @@ function InviteSignIn({ view, locale, moved }: { view: Extract<EnrolmentView, { 
   const company = view.company ?? '';
   const email = view.email ?? '';
   return (
-    <section aria-labelledby="enrol-invite-title">
-      <StepHeading focus={moved}>
-        <span id="enrol-invite-title">
-          <Trans>
-            <bdi>{company}</bdi> invites you to its company programme
-          </Trans>
-        </span>
-      </StepHeading>
+    <NoticeStep
+      titleId="enrol-invite-title"
+      title={
+        <Trans>
+          <bdi>{company}</bdi> invites you to its company programme
+        </Trans>
+      }
+      moved={moved}
+      actions={
+        <>
+          <SignInButton label={t`Sign in to accept`} />
+          <Link to="/$locale/account/registration" params={{ locale }} className={BUTTON_CLASSES.secondary}>
+            {t`Join H Rewards`}
+          </Link>
+        </>
+      }
+    >
       <p>
         <Trans>
           Sign in with your H Rewards account, or join for free with <bdi>{email}</bdi>, to accept the invite. Your company’s rates then show whenever you search.
         </Trans>
       </p>
-      <p className="enrol-form__actions">
-        <SignInButton label={t`Sign in to accept`} />
-        <Link to="/$locale/account/registration" params={{ locale }} className="button">
-          {t`Join H Rewards`}
-        </Link>
-      </p>
-    </section>
+    </NoticeStep>
   );
 }
 
 function InviteRefused({ view, moved }: { view: Extract<EnrolmentView, { step: 'inviteRefused' }>; moved: boolean }) {
   const { t } = useLingui();
   const words = useEnrolmentWords();
-  const actor = EnrolmentActorContext.useActorRef();
   return (
-    <section aria-labelledby="enrol-refused-title">
-      <StepHeading focus={moved}>
-        <span id="enrol-refused-title">{view.refusal === 'locked' ? t`Invites are paused` : t`This invite cannot be used`}</span>
-      </StepHeading>
+    <NoticeStep
+      titleId="enrol-refused-title"
+      title={view.refusal === 'locked' ? t`Invites are paused` : t`This invite cannot be used`}
+      moved={moved}
+      actions={<EditEmailButton label={t`Enrol with your work email`} look="primary" />}
+    >
       <p>{words.inviteRefusal(view.refusal)}</p>
-      <p className="enrol-form__actions">
-        <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'email.edit' })}>
-          {t`Enrol with your work email`}
-        </button>
-      </p>
-    </section>
+    </NoticeStep>
   );
 }

@@ -1,13 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
-import type { HotelDeclineReason, HotelPaymentMethod } from '../../contract/hotel-checkout';
+import { HOTEL_PAYMENT_METHODS, type HotelDeclineReason } from '../../contract/hotel-checkout';
 import type { Locale } from '../../contract/locales';
 import { selectCard, selectDeclineReason, selectIsBusy, selectMethod, selectPaymentPhase, selectPayProblem, selectTotals } from '../../machines/hotel-checkout/hotel-checkout.selectors';
 import { formatMoney } from '../ui/format/money';
 import { HostedCardForm, type TokenizedCard } from '../ui/payment/HostedCardForm';
+import { isRedirectMethod, PaymentMethodChoice, RedirectMethodHint } from '../ui/payment/PaymentMethodChoice';
 import { HotelCheckoutActorContext } from './hotel-checkout-context';
 
-const METHODS: HotelPaymentMethod[] = ['card', 'paypal'];
+/**
+ * Every method the hotel's payment session takes, offered as the booking's check-out offers them: Apple
+ * Pay included, approved at the provider's page like PayPal and iDEAL (the booking asks the browser nothing).
+ */
+const METHODS = HOTEL_PAYMENT_METHODS;
 
 /**
  * Paying what is open: the method, for a card the provider's hosted form in an iframe (card data never
@@ -25,7 +30,6 @@ export function FolioPayment({ locale }: { locale: Locale }) {
   const decline = useDeclineText(HotelCheckoutActorContext.useSelector(selectDeclineReason));
   const totals = HotelCheckoutActorContext.useSelector(selectTotals, (a, b) => a.open === b.open && a.previous === b.previous);
   const amount = formatMoney(totals.open, totals.currency, locale);
-  const names: Record<HotelPaymentMethod, string> = { card: t`Credit or debit card`, paypal: t`PayPal`, ideal: t`iDEAL`, apple_pay: t`Apple Pay` };
   if (phase === 'preparing') return <p role="status">{t`Preparing your payment…`}</p>;
   if (phase === 'sessionFailed' || phase === 'payFailed') {
     return (
@@ -50,17 +54,12 @@ export function FolioPayment({ locale }: { locale: Locale }) {
       {phase === 'declined' ? (
         <div className="notice" role="alert">
           <p>{decline}</p>
-          <p>{t`Nothing was taken and your bill stays open. Enter another card, or the same one again.`}</p>
+          <p>{method === 'card' ? t`Nothing was taken and your bill stays open. Enter another card, or the same one again.` : t`Nothing was taken and your bill stays open. Try again, or choose another way to pay.`}</p>
         </div>
       ) : null}
       <fieldset className="checkout-fieldset" disabled={busy}>
         <legend>{t`Payment method`}</legend>
-        {METHODS.map((item) => (
-          <p key={item} className="form-check">
-            <input id={`hotel-method-${item}`} type="radio" name="hotel-payment-method" value={item} checked={method === item} onChange={() => actor.send({ type: 'method.select', method: item })} />
-            <label htmlFor={`hotel-method-${item}`}>{names[item]}</label>
-          </p>
-        ))}
+        <PaymentMethodChoice methods={METHODS} chosen={method} idPrefix="hotel-payment-method" onChoose={(item) => actor.send({ type: 'method.select', method: item })} />
         {problem === 'method' ? (
           <p className="form-field__error" role="alert">
             {t`Choose how you want to pay.`}
@@ -74,7 +73,7 @@ export function FolioPayment({ locale }: { locale: Locale }) {
           {t`Enter your card in the form above and press its button first.`}
         </p>
       ) : null}
-      {method === 'paypal' ? <p className="form-field__hint">{t`After you confirm, you continue at PayPal to approve the payment, then come back here.`}</p> : null}
+      {isRedirectMethod(method) ? <RedirectMethodHint method={method} /> : null}
       <p className="hotel-checkout__actions">
         <button type="button" className="button button--primary" aria-disabled={busy || undefined} onClick={() => (busy ? undefined : actor.send({ type: 'payment.submit' }))}>
           {phase === 'paying' ? t`Paying…` : t`Pay ${amount} and check out`}

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BffHandler } from '../../../test/web/render-app';
 import { renderApp } from '../../../test/web/render-app';
 import type { HotelCheckout } from '../../contract/hotel-checkout';
-import { CHANGED, CHECKED_OUT, CHECKOUT_ID, checkout, MINIBAR, MOVED, session } from '../../machines/hotel-checkout/hotel-checkout.fixtures';
+import { CHANGED, CHECKED_OUT, CHECKOUT_ID, checkout, MINIBAR, MOVED, session, SETTLED } from '../../machines/hotel-checkout/hotel-checkout.fixtures';
 import { rememberStayAccess, stayAccessKey } from '../../services/hotel-checkout/stay-access';
 
 /*
@@ -35,6 +35,7 @@ function hotelBff(script: Script) {
     if (url.pathname.endsWith('/session')) return { body: { data: session() } };
     if (url.pathname.endsWith('/payment-method')) return { body: { data: session({ payment_method: 'card' }) } };
     if (url.pathname.endsWith('/pay')) return script.pay ?? { body: { data: { status: 'declined', reason: 'declined' } } };
+    if (url.pathname.endsWith('/perform-checkout')) return { body: { data: CHECKED_OUT } };
     if (url.pathname === `/bff/ecommerce/hotel-checkout/${CHECKOUT_ID}`) return { body: { data: script.checkout ?? checkout() } };
     return undefined;
   };
@@ -100,6 +101,59 @@ describe('the hotel checkout pages', () => {
     const restaurant = within(region).getByRole('cell', { name: /Restaurant/ });
     expect(restaurant.textContent).toContain('New');
     expect(within(region).getByRole('button', { name: 'Pay the new total' })).toBeTruthy();
+  });
+
+  it('offers every method the booking offers, and sends the guest to iDEAL to approve the payment without a card', async () => {
+    rememberStayAccess(CHECKOUT_ID, KEY);
+    const approval = { status: 200, body: { data: { status: 'action_required', redirect_url: 'https://psp.example.test/redirect/pay_1' } } };
+    const { handler, sent } = hotelBff({ pay: approval });
+    await renderApp(`/en/checkout/folio?checkout_id=${CHECKOUT_ID}`, handler);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Continue to invoice addresses' }, { timeout: 30_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    const methods = await screen.findByRole('group', { name: 'Payment method' });
+    expect(within(methods).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['card', 'paypal', 'ideal', 'apple_pay']);
+    expect(within(methods).getByRole('radio', { name: 'Apple Pay' })).toBeTruthy();
+    await user.click(within(methods).getByRole('radio', { name: 'iDEAL' }));
+    expect(await screen.findByText('After you confirm, you continue at iDEAL to approve the payment, then come back here.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /^Pay .* and check out$/ }));
+    expect(await screen.findByText('Taking you to iDEAL to approve the payment…')).toBeTruthy();
+    expect(sent.find((call) => call.path.endsWith('/payment-method'))?.body).toEqual({ payment_method: 'ideal' });
+    const pay = sent.find((call) => call.path.endsWith('/pay'));
+    expect(pay?.body).toMatchObject({ payment_instrument_id: null, locale: 'en' });
+    expect(pay?.access).toBe(KEY);
+  });
+
+  it('after a declined Apple Pay payment asks to try again or choose another way, not for a card', async () => {
+    rememberStayAccess(CHECKOUT_ID, KEY);
+    const { handler } = hotelBff({ pay: { status: 200, body: { data: { status: 'declined', reason: 'cancelled' } } } });
+    await renderApp(`/en/checkout/folio?checkout_id=${CHECKOUT_ID}`, handler);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Continue to invoice addresses' }, { timeout: 30_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('radio', { name: 'Apple Pay' }));
+    await user.click(screen.getByRole('button', { name: /^Pay .* and check out$/ }));
+    expect(await screen.findByText('Nothing was taken and your bill stays open. Try again, or choose another way to pay.')).toBeTruthy();
+    expect(screen.getByText('The payment was cancelled.')).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'Apple Pay' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('back from the provider with the bill paid (the address as the provider sends it), checks the guest out', async () => {
+    rememberStayAccess(CHECKOUT_ID, KEY);
+    const { handler, sent } = hotelBff({ checkout: SETTLED });
+    const { router } = await renderApp(`/en/checkout/folio?checkout_id=${CHECKOUT_ID}&returned=1&payment_id=pay_test_1&status=captured`, handler);
+    expect(await screen.findByRole('heading', { level: 1, name: 'You’re checked out' }, { timeout: 30_000 })).toBeTruthy();
+    expect(sent.filter((call) => call.path.endsWith('/perform-checkout'))).toHaveLength(1);
+    // The return mark stays as sent: validated again when the router builds the address, it is the same.
+    expect(router.state.location.search).toMatchObject({ checkout_id: CHECKOUT_ID, returned: 1 });
+  });
+
+  it('on a reload of a paid bill (no return mark), shows the bill and lets the guest go on', async () => {
+    rememberStayAccess(CHECKOUT_ID, KEY);
+    const { handler, sent } = hotelBff({ checkout: SETTLED });
+    await renderApp(`/en/checkout/folio?checkout_id=${CHECKOUT_ID}`, handler);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your bill' }, { timeout: 30_000 })).toBeTruthy();
+    expect(sent.some((call) => call.path.endsWith('/perform-checkout'))).toBe(false);
   });
 
   it('turns a link that no longer works into the lookup', async () => {

@@ -9,6 +9,7 @@ import {
   selectCheckout,
   selectIsBusy,
   selectLookup,
+  selectMethod,
   selectNotice,
   selectOutcome,
   selectPaymentPhase,
@@ -24,6 +25,7 @@ import { useAuthAccess } from '../shell/session-context';
 import { Field } from '../ui/fields';
 import { formatCalendarDate } from '../ui/format/dates';
 import { formatMoney } from '../ui/format/money';
+import { isRedirectMethod, usePaymentMethodNames } from '../ui/payment/PaymentMethodChoice';
 import { FolioPayment } from './FolioPayment';
 import { FolioReview, useFolioNames } from './FolioReview';
 import { HotelCheckoutActorContext } from './hotel-checkout-context';
@@ -95,7 +97,7 @@ function CheckoutSteps({ locale }: { locale: Locale }) {
           </button>
         </div>
       ) : null}
-      {step === 'redirecting' ? <p role="status">{t`Taking you to your bank’s security check…`}</p> : null}
+      {step === 'redirecting' ? <RedirectingStatus /> : null}
       {step === 'lookup' ? <LookupForm /> : null}
       {step === 'notInHouse' ? <NotInHouse locale={locale} /> : null}
       {step === 'alreadyCheckedOut' ? <AlreadyCheckedOut /> : null}
@@ -436,4 +438,12 @@ function CheckedOut({ locale }: { locale: Locale }) {
       </section>
     </div>
   );
+}
+
+/** On the way to the provider: its page for PayPal, iDEAL and Apple Pay, the bank's check for a card. */
+function RedirectingStatus() {
+  const { t } = useLingui();
+  const method = HotelCheckoutActorContext.useSelector(selectMethod);
+  const names = usePaymentMethodNames();
+  return <p role="status">{isRedirectMethod(method) ? t`Taking you to ${names[method]} to approve the payment…` : t`Taking you to your bank’s security check…`}</p>;
 }

@@ -6,6 +6,7 @@ import type { Locale } from '../../contract/locales';
 import { formatDistanceKm, formatMoney, formatPoints } from '../ui/format/money';
 import { FavouriteHeart } from '../ui/FavouriteHeart';
 import { useAppSelector } from '../shell/session-context';
+import { CompanyRateBadge } from './CompanyRateBadge';
 import type { RouterSearch } from '../../services/navigation/router-search';
 
 function useUnavailableText(reason: UnavailableReason | null, minimumStay: number | null): string {
@@ -38,7 +39,8 @@ function shownAmount(price: Price, roomCount: number): number {
 }
 
 /**
- * One hotel of the results: its drawing, brand, distance, features and its best prices side by side.
+ * One hotel of the results: its drawing, brand, distance, features and its best prices side by side; for
+ * a member whose company rate is the lowest here, the member price is that rate's and says so.
  * One room: prices per night. Several rooms: the total of the stay, labelled with its nights and rooms.
  */
 export function HotelResultCard(props: { hotel: HotelResult; locale: Locale; roomsSearch: RouterSearch; payWithPoints: boolean; roomCount: number; nights: number }) {
@@ -82,7 +84,8 @@ export function HotelResultCard(props: { hotel: HotelResult; locale: Locale; roo
         {hotel.available && member ? (
           <>
             <p className="price price--member">
-              <span className="price__label">{t`Member price`}</span>
+              {/* The member's company rate is lower here than the member rates: the price is the company's. */}
+              {hotel.company ? <CompanyRateBadge company={hotel.company} /> : <span className="price__label">{t`Member price`}</span>}
               <span className="price__amount">{formatMoney(shownAmount(member, roomCount), member.currency, locale)}</span>
               <span className="price__unit">{unit}</span>
             </p>

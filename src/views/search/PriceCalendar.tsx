@@ -7,6 +7,7 @@ import { addDays, todayInBerlin } from '../../contract/calendar-dates';
 import { formatMoney } from '../ui/format/money';
 import { StayCalendar } from '../ui/StayCalendar';
 import { priceCalendarQuery } from '../../services/search/queries';
+import { useAuthAccess } from '../shell/session-context';
 import { SearchActorContext } from './search-context';
 
 /** Nights the price calendar asks for at once: the two months shown. */
@@ -25,7 +26,12 @@ export default function PriceCalendar({ locale, calendarFor, onChosen }: { local
   const [visibleStart, setVisibleStart] = useState(() => `${dateRange.start.slice(0, 8)}01`);
   const windowStart = visibleStart < first ? first : visibleStart;
   const hasTarget = Boolean(calendarFor.hotelCode || calendarFor.city);
-  const prices = useQuery({ ...priceCalendarQuery({ ...calendarFor, startDate: windowStart, endDate: addDays(windowStart, CALENDAR_SPAN_DAYS), adults }), enabled: hasTarget });
+  // A signed-in member's prices carry their company's rate where it is lower.
+  const access = useAuthAccess();
+  const prices = useQuery({
+    ...priceCalendarQuery({ ...calendarFor, startDate: windowStart, endDate: addDays(windowStart, CALENDAR_SPAN_DAYS), adults }, access),
+    enabled: hasTarget,
+  });
   const byDate = new Map((prices.data?.days ?? []).map((day) => [day.date, day]));
   const currency = prices.data?.currency ?? DEFAULT_CURRENCY;
 

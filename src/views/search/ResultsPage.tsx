@@ -12,6 +12,7 @@ import { isUnknownPlace, locationSuggestionsQuery, nearbyAvailableArrivals, pric
 import { destinationsQuery } from '../../services/content/queries';
 import type { SearchQueryState } from '../../services/search/search-state';
 import { PageTitle } from '../shell/PageTitle';
+import { useAuthAccess } from '../shell/session-context';
 import { CardSkeletons, LoadFailed } from '../shell/QueryState';
 import { HotelResultCard } from './HotelResultCard';
 import { SearchActorContext } from './search-context';
@@ -21,7 +22,8 @@ import { SearchSummary } from './SearchSummary';
 /** The results of the search in the URL; the form above them edits the next search. */
 export function ResultsPage({ locale, searched, replaced = [] }: { locale: Locale; searched: SearchQueryState; replaced?: ReplacedUrlValue[] }) {
   const { t } = useLingui();
-  const results = useQuery({ ...searchResultsQuery(searched, locale), enabled: searched.location.trim() !== '' });
+  // A signed-in member's search carries their token: their company's rate may lower the prices.
+  const results = useQuery({ ...searchResultsQuery(searched, locale, useAuthAccess()), enabled: searched.location.trim() !== '' });
   return (
     <div className="page results-page" data-page="results">
       <PageTitle title={searched.location ? t`Hotels in ${searched.location}` : t`Find a hotel`} />
@@ -281,12 +283,15 @@ function NoAvailability({ searched, locale, nights }: { searched: SearchQuerySta
   const windowStart = addDays(searched.dateRange.start, -7);
   const today = todayInBerlin();
   const calendar = useQuery(
-    priceCalendarQuery({
-      city: searched.location,
-      startDate: windowStart < today ? today : windowStart,
-      endDate: addDays(searched.dateRange.start, 21),
-      adults: searched.rooms[0]?.adults ?? 1,
-    }),
+    priceCalendarQuery(
+      {
+        city: searched.location,
+        startDate: windowStart < today ? today : windowStart,
+        endDate: addDays(searched.dateRange.start, 21),
+        adults: searched.rooms[0]?.adults ?? 1,
+      },
+      useAuthAccess(),
+    ),
   );
   const proposals = calendar.data ? nearbyAvailableArrivals(calendar.data.days, searched.dateRange.start, stay) : [];
   return (

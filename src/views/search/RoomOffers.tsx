@@ -1,5 +1,5 @@
 import { plural } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type Ref, useRef } from 'react';
@@ -15,6 +15,7 @@ import type { SearchQueryState } from '../../services/search/search-state';
 import { CardSkeletons, LoadFailed } from '../shell/QueryState';
 import { useFlag } from '../shell/flags-context';
 import { useAuthAccess, useLoginControl } from '../shell/session-context';
+import { CompanyRateBadge } from './CompanyRateBadge';
 import { SearchActorContext } from './search-context';
 import { type ChosenRoom, chosenRooms, nextRoomToChoose, rateGroups, runningTotal } from './room-rate-choices';
 
@@ -242,11 +243,7 @@ function RateOption(props: {
         <p className="rate__name" id={nameId}>
           {rate.name}{' '}
           {rate.company ? (
-            <span className="badge badge--company">
-              <Trans>
-                Your company rate: <bdi>{rate.company.name}</bdi>
-              </Trans>
-            </span>
+            <CompanyRateBadge company={rate.company} />
           ) : rate.isMemberRate ? (
             <span className="badge">{t`Member rate`}</span>
           ) : null}

@@ -9,7 +9,9 @@ import { HotelCheckoutPage } from '../../../views/hotel-checkout/HotelCheckoutPa
  */
 const CheckoutFolioSearchSchema = v.object({
   checkout_id: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
-  returned: v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform((value) => String(value) === '1'))), undefined),
+  // The router validates its own output again when it builds the canonical address (on the server, a
+  // mismatch redirects): `1` stays `1`, so the mark survives that and the address keeps it as sent.
+  returned: v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform((value) => (String(value) === '1' ? 1 : undefined)))), undefined),
 });
 
 export const Route = createFileRoute('/$locale/checkout/folio')({
@@ -17,6 +19,6 @@ export const Route = createFileRoute('/$locale/checkout/folio')({
   component: function CheckoutFolioRoute() {
     const { locale } = Route.useRouteContext();
     const { checkout_id: checkoutId, returned } = Route.useSearch();
-    return <HotelCheckoutPage locale={locale} page="folio" start={checkoutId ? { kind: 'resume', checkoutId, returning: returned === true } : { kind: 'lookup' }} />;
+    return <HotelCheckoutPage locale={locale} page="folio" start={checkoutId ? { kind: 'resume', checkoutId, returning: returned === 1 } : { kind: 'lookup' }} />;
   },
 });

@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { PaymentMethod } from '../../../contract/ecommerce';
 import type { Locale } from '../../../contract/locales';
 import { selectCart, selectChosenCard, selectHasCvv, selectPaymentMethods, selectShownPaymentMethod } from '../../../machines/cart/cart.selectors';
 import { selectIsSignedIn } from '../../../machines/session/session.selectors';
 import { formatPoints } from '../../ui/format/money';
 import { CheckField } from '../../ui/fields';
+import { isRedirectMethod, PaymentMethodChoice, RedirectMethodHint } from '../../ui/payment/PaymentMethodChoice';
 import { useFlag } from '../../shell/flags-context';
 import { SessionActorContext, useAuthAccess } from '../../shell/session-context';
 import { merchantQuery, savedCardsQuery } from '../../../services/booking/queries';
@@ -34,39 +34,18 @@ export function PaymentSection({ locale, disabled }: { locale: Locale; disabled:
   // The guest's choice shows at once; if the server refuses it, the cart's method shows again with a notice.
   const chosen = CartActorContext.useSelector(selectShownPaymentMethod);
   const cart = CartActorContext.useSelector(selectCart);
-  const names: Record<PaymentMethod, string> = {
-    card: t`Credit or debit card`,
-    paypal: t`PayPal`,
-    apple_pay: t`Apple Pay`,
-    ideal: t`iDEAL`,
-    points: t`Reward points`,
-  };
   return (
     <section className="checkout-section" aria-labelledby="checkout-payment">
       <h2 id="checkout-payment">{t`Payment`}</h2>
       <fieldset className="checkout-fieldset payment-methods" disabled={disabled}>
         <legend>{t`Payment method`}</legend>
-        {methods.map((method) => (
-          <p key={method} className="form-check">
-            <input
-              id={`payment-method-${method}`}
-              type="radio"
-              name="payment-method"
-              value={method}
-              checked={chosen === method}
-              onChange={() => actor.send({ type: 'method.select', method })}
-            />
-            <label htmlFor={`payment-method-${method}`}>{names[method]}</label>
-          </p>
-        ))}
+        <PaymentMethodChoice methods={methods} chosen={chosen} idPrefix="payment-method" onChoose={(method) => actor.send({ type: 'method.select', method })} />
       </fieldset>
       {chosen === 'card' ? <CardEntry disabled={disabled} locale={locale} /> : null}
       {chosen === 'points' && cart ? (
         <p className="form-field__hint">{t`You pay ${formatPoints(cart.points_to_pay_total, locale)} points for the rooms.`}</p>
       ) : null}
-      {chosen === 'paypal' || chosen === 'ideal' || chosen === 'apple_pay' ? (
-        <p className="form-field__hint">{t`After you confirm, you continue at ${names[chosen]} to approve the payment, then come back here.`}</p>
-      ) : null}
+      {isRedirectMethod(chosen) ? <RedirectMethodHint method={chosen} /> : null}
     </section>
   );
 }
