@@ -43,9 +43,11 @@ const contextFor = (path: HotelCheckoutPath, page: HotelCheckoutContext['page'])
 
 test.describe('generated hotel-checkout journeys', () => {
   journeys.forEach((path) => {
-    test(`hotel checkout, ${STAYS[stayKindOf(path)].name}: ${describePath(path)}`, async ({ page }) => {
+    test(`hotel checkout, ${STAYS[stayKindOf(path)].name}${stayKindOf(path) === 'inHouse' ? ' on a phone' : ''}: ${describePath(path)}`, async ({ page }) => {
       // The desk, the bill, the payment and the invoices: several pages' time on a busy machine (a limit that only catches hangs).
       test.setTimeout(120_000);
+      // The guest in house pays from their phone, as a guest in a hotel room would.
+      if (stayKindOf(path) === 'inHouse') await page.setViewportSize({ width: 390, height: 844 });
       await page.goto('/en/');
       await openDesk(page);
       await walkJourney(hotelCheckoutModel, eventTypes(path), contextFor(path, page), drivers, recorder);

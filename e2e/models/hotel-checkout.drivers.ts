@@ -75,6 +75,10 @@ async function expectBill({ page }: HotelCheckoutContext) {
   await expect(page.getByRole('heading', { level: 1, name: 'Your bill' })).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL(/\/en\/checkout\/folio\?checkout_id=/);
   expect(page.url()).not.toContain('token=');
+  // Every charge with its amount and its move button fits the screen, a phone's too: nothing runs off sideways.
+  await expect(page.getByRole('region', { name: 'Private bill' }).getByRole('row').nth(1)).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.clientWidth);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 async function expectInvoiceAddresses({ page }: HotelCheckoutContext) {

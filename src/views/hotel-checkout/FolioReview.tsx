@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { FolioCharge, HotelChargeKind, HotelFolioKind } from '../../contract/hotel-checkout';
 import type { Locale } from '../../contract/locales';
 import { selectFolioGroups, selectIsBusy, selectMovingCharge, selectNewCharges } from '../../machines/hotel-checkout/hotel-checkout.selectors';
-import { formatCalendarDate } from '../ui/format/dates';
+import { formatCalendarDay } from '../ui/format/dates';
 import { formatMoney } from '../ui/format/money';
 import { HotelCheckoutActorContext } from './hotel-checkout-context';
 
@@ -67,7 +67,7 @@ export function FolioReview({ locale, currency, movable }: { locale: Locale; cur
                       charge={charge}
                       name={chargeName(charge, kinds)}
                       isNew={newCharges.includes(charge.id)}
-                      date={formatCalendarDate(charge.service_date, locale)}
+                      date={formatCalendarDay(charge.service_date, locale)}
                       amount={money(charge.amount)}
                       move={
                         movable

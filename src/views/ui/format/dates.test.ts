@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBerlinDateTime, formatCalendarDate, formatTimeOfDay, isFutureDate } from './dates';
+import { formatBerlinDateTime, formatCalendarDate, formatCalendarDay, formatTimeOfDay, isFutureDate } from './dates';
 
 describe('formatCalendarDate', () => {
   it('writes dates for the locale', () => {
@@ -14,6 +14,17 @@ describe('formatCalendarDate', () => {
   });
   it('leaves a malformed date as it is', () => {
     expect(formatCalendarDate('soon', 'en')).toBe('soon');
+  });
+});
+
+describe('formatCalendarDay', () => {
+  it('writes a day of a stay in short, without the year', () => {
+    expect(formatCalendarDay('2027-03-05', 'en')).toBe('5 Mar');
+    expect(formatCalendarDay('2027-03-05', 'de')).toBe('5. März');
+    const arabic = formatCalendarDay('2027-03-05', 'ar');
+    expect(arabic).toMatch(/\b5\b/);
+    expect(arabic).not.toMatch(/2027|[٠-٩]/);
+    expect(formatCalendarDay('soon', 'en')).toBe('soon');
   });
 });
 

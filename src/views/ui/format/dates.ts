@@ -14,6 +14,13 @@ export function formatCalendarDate(isoDate: string, locale: Locale): string {
   return dateTimeFormat(bookingDateLocale(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
+/** A day of a stay (ISO date) in short, where the year goes without saying: "27 Nov", "27. Nov.", Latin digits in Arabic too. */
+export function formatCalendarDay(isoDate: string, locale: Locale): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  if (!year || !month || !day) return isoDate;
+  return dateTimeFormat(bookingDateLocale(locale), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)));
+}
+
 /**
  * A moment (ISO date-time) of booking terms, such as the end of free cancellation, in Berlin time: date and
  * time of day as the locale's region writes them (`en`: "24 Jan 2027, 17:00", 24 hours as in Britain),
