@@ -20,7 +20,7 @@ test('a demo member signs in with the one-time code read in the demo mailbox the
   // The mailbox opens in a new tab, so the dialog stays as it is.
   const [mailbox] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('link', { name: /Open the demo mailbox/ }).click()]);
   await expect(mailbox.getByRole('heading', { level: 1, name: 'Demo mailbox' })).toBeVisible();
-  await mailbox.getByLabel('Email address').fill(CODE_MEMBER);
+  await mailbox.getByRole('textbox', { name: 'Email address' }).fill(CODE_MEMBER);
   await mailbox.getByRole('button', { name: 'Show' }).click();
   const newest = mailbox.getByRole('article').first();
   await expect(newest.getByRole('heading', { name: 'Your H Rewards code' })).toBeVisible();

@@ -159,7 +159,7 @@ export async function openDemoMails(from: Page, email: string): Promise<Page> {
   const mailbox = await from.context().newPage();
   await mailbox.goto('/bff/dev/mailbox');
   await expect(mailbox.getByRole('heading', { level: 1, name: 'Demo mailbox' })).toBeVisible();
-  await mailbox.getByLabel('Email address').fill(email);
+  await mailbox.getByRole('textbox', { name: 'Email address' }).fill(email);
   await mailbox.getByRole('button', { name: 'Show' }).click();
   return mailbox;
 }

@@ -19,7 +19,7 @@ const newAddress = () => `leaving.${Date.now()}.${Math.random().toString(36).sli
 async function codeFromMailbox(page: Page, link: Locator, email: string, subject: string): Promise<string> {
   const [mailbox] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
   await expect(mailbox.getByRole('heading', { level: 1, name: 'Demo mailbox' })).toBeVisible();
-  await mailbox.getByLabel('Email address').fill(email);
+  await mailbox.getByRole('textbox', { name: 'Email address' }).fill(email);
   await mailbox.getByRole('button', { name: 'Show' }).click();
   const newest = mailbox.getByRole('article').first();
   await expect(newest.getByRole('heading', { name: subject })).toBeVisible();

@@ -26,7 +26,7 @@ async function addVirtualAuthenticator(page: Page): Promise<CDPSession> {
 async function newestMail(context: BrowserContext, email: string): Promise<string> {
   const mailbox = await context.newPage();
   await mailbox.goto('/bff/dev/mailbox');
-  await mailbox.getByLabel('Email address').fill(email);
+  await mailbox.getByRole('textbox', { name: 'Email address' }).fill(email);
   await mailbox.getByRole('button', { name: 'Show' }).click();
   const text = (await mailbox.getByRole('article').first().locator('pre').textContent()) ?? '';
   await mailbox.close();

@@ -29,7 +29,7 @@ async function openReady(target: Page, url: string) {
  * typed into its filter, then the page refreshed until the mail is there.
  */
 async function newestMail(mailbox: Page, address: string, subject: string): Promise<string> {
-  await mailbox.getByLabel('Email address').fill(address);
+  await mailbox.getByRole('textbox', { name: 'Email address' }).fill(address);
   await mailbox.getByRole('button', { name: 'Show' }).click();
   const newest = mailbox.getByRole('article').first();
   await expect(async () => {

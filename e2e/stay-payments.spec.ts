@@ -81,7 +81,7 @@ async function openMailbox(page: Page) {
 /** The demo mailbox showing one address's mails. */
 async function readMail(page: Page, email: string) {
   await openMailbox(page);
-  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
   await page.getByRole('button', { name: 'Show' }).click();
 }
 

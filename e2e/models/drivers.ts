@@ -350,7 +350,7 @@ export const eventDrivers: Record<GuestJourneyEvent['type'], (context: JourneyCo
     const mailbox = await context.openFreshBrowser();
     await mailbox.goto('/bff/dev/mailbox');
     await expect(mailbox.getByRole('heading', { level: 1, name: 'Demo mailbox' })).toBeVisible();
-    await counter.type(mailbox.getByLabel('Email address'), email);
+    await counter.type(mailbox.getByRole('textbox', { name: 'Email address' }), email);
     await counter.click(mailbox.getByRole('button', { name: 'Show' }));
     const mail = mailbox.getByRole('article').filter({ hasText: 'Booking confirmation' }).first();
     await counter.click(mail.getByRole('link', { name: /Open the HTML mail/ }));

@@ -25,7 +25,7 @@ const companyRate = (page: Page) => page.locator('[data-rate]').filter({ hasText
 async function codeFromMailbox({ page, email }: EnrolmentContext): Promise<string> {
   const [mailbox] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: /Open the demo mailbox/ }).click()]);
   await expect(mailbox.getByRole('heading', { level: 1, name: 'Demo mailbox' })).toBeVisible();
-  await mailbox.getByLabel('Email address').fill(email);
+  await mailbox.getByRole('textbox', { name: 'Email address' }).fill(email);
   await mailbox.getByRole('button', { name: 'Show' }).click();
   const newest = mailbox.getByRole('article').first();
   await expect(newest.getByRole('heading', { name: 'Your code to enrol with your company' })).toBeVisible();

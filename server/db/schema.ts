@@ -1913,10 +1913,14 @@ export const hotelCheckouts = pgTable(
     businessAddress: jsonb('business_address').$type<BusinessAddress>(),
     createdAt: moment('created_at').notNull(),
     updatedAt: moment('updated_at').notNull(),
+    /** When a perform-checkout first asked the hotel's system to check the stay out: a stay it finds checked out was checked out by this checkout. */
+    checkoutRequestedAt: moment('checkout_requested_at'),
     /** Set once, by the one perform-checkout that checked the stay out here (invoices and points follow it). */
     checkedOutAt: moment('checked_out_at'),
     /** The member's points credited with the check-out; null: none (a guest's stay, or nothing earned). */
     pointsCredited: integer('points_credited'),
+    /** When the invoice mail was claimed for sending; null after a check-out with invoices: still to be mailed (a job does it). */
+    invoicesMailedAt: moment('invoices_mailed_at'),
   },
   (t) => [index('hotel_checkouts_reservation_idx').on(t.reservationNumber)],
 );

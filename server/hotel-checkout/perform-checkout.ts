@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, exists, isNull, lt, sql } from 'drizzle-orm';
 import { HOTEL_FOLIO_KINDS, type HotelCheckout, type HotelFolioKind } from '../../src/contract/hotel-checkout';
 import { hotelCheckouts, hotelInvoiceCounters, hotelInvoices, orders, reservations } from '../db/schema';
 import { stayOf } from '../ecommerce/orders';
 import type { Writer } from '../ecommerce/inventory';
 import { businessDate } from '../lib/calendar';
 import { creditStay, splitEarned } from '../loyalty/stays';
-import { FolioNotSettledError, type StayFolio, StayStateError } from '../ports/property-management';
+import { FolioNotSettledError, type PmsStay, type StayFolio, StayStateError } from '../ports/property-management';
 import { accommodationVatBps } from '../search/taxes';
 import { type CheckoutRow, checkoutView, folioConflict, hotelOf, stayPoints } from './checkouts';
 import { type HotelCheckoutDeps, hotelSystem, refuse } from './context';
@@ -31,13 +31,21 @@ export async function performCheckout(deps: HotelCheckoutDeps, row: CheckoutRow)
     throw refuse(422, 'business_address_missing', 'The business invoice needs the company and its address', 'business_address');
   }
   const now = deps.now();
+  // Noted before the hotel's system is asked: a stay it says was checked out before then was checked out
+  // elsewhere (at the desk, which gives the guest its invoices), not by this checkout. A call after one
+  // that stopped between the hotel's check-out and the invoices finishes its work (checking out is
+  // idempotent in the hotel's system).
+  const requestedAt = row.checkoutRequestedAt ?? now;
+  if (!row.checkoutRequestedAt) await deps.db.update(hotelCheckouts).set({ checkoutRequestedAt: now }).where(and(eq(hotelCheckouts.id, row.id), isNull(hotelCheckouts.checkoutRequestedAt)));
+  let checkedOut: PmsStay;
   try {
-    await hotelSystem(deps, 'checkOut', () => deps.pms.checkOut(row.stayId, now));
+    checkedOut = await hotelSystem(deps, 'checkOut', () => deps.pms.checkOut(row.stayId, now));
   } catch (error) {
     if (error instanceof FolioNotSettledError) throw await folioConflict(deps, row, 'folio_not_settled', 'Something is left to pay; pay it or check out at the front desk');
     if (error instanceof StayStateError) throw refuse(409, 'stay_not_in_house', 'This stay is not in house');
     throw error;
   }
+  if (checkedOut.checkedOutAt && checkedOut.checkedOutAt < requestedAt) throw refuse(409, 'stay_not_in_house', 'This stay was checked out at the hotel');
   const points = await stayPoints(deps, folio.stay);
   const hotel = await hotelOf(deps, folio.stay.hotelCode, row.locale);
   const issued = await deps.db.transaction(async (tx) => {
@@ -54,7 +62,7 @@ export async function performCheckout(deps: HotelCheckoutDeps, row: CheckoutRow)
     return { invoices, credited };
   });
   const fresh = (await deps.db.select().from(hotelCheckouts).where(eq(hotelCheckouts.id, row.id)))[0] ?? row;
-  if (issued && issued.invoices.length > 0) await mailInvoices(deps, fresh, folio, hotel.name, issued.invoices, issued.credited);
+  if (issued && issued.invoices.length > 0) await mailInvoices(deps, fresh, folio.stay.guest, hotel.name, issued.invoices, issued.credited);
   // The bill is paid: what the online check-in held as a guarantee is given back (by the call that checked out).
   if (issued) await releaseCheckinGuarantee(deps, row.stayId);
   return checkoutView(deps, fresh);
@@ -156,24 +164,68 @@ async function issueInvoice(tx: Writer, row: CheckoutRow, folio: StayFolio, kind
 
 export const invoiceFilename = (data: Pick<InvoiceData, 'invoiceNumber'>) => `invoice-${data.invoiceNumber}.pdf`;
 
-/** The mail with every invoice attached; a mail that fails is logged (the invoices stay downloadable). */
-async function mailInvoices(deps: HotelCheckoutDeps, row: CheckoutRow, folio: StayFolio, hotelName: string, invoices: InvoiceData[], points: number): Promise<void> {
+/**
+ * The mail with every invoice attached, sent once: the check-out row is claimed for it first (a conditional
+ * update), so the request and the job never both send it. A mail that fails is logged and the claim given
+ * back, so the job tries again; the invoices stay downloadable meanwhile.
+ */
+async function mailInvoices(deps: HotelCheckoutDeps, row: CheckoutRow, guest: { email: string; firstName: string }, hotelName: string, invoices: InvoiceData[], points: number): Promise<boolean> {
+  const [claimed] = await deps.db
+    .update(hotelCheckouts)
+    .set({ invoicesMailedAt: deps.now() })
+    .where(and(eq(hotelCheckouts.id, row.id), isNull(hotelCheckouts.invoicesMailedAt)))
+    .returning({ id: hotelCheckouts.id });
+  if (!claimed) return false;
   try {
     const attachments = await Promise.all(invoices.map(async (data) => ({ filename: invoiceFilename(data), contentType: 'application/pdf', content: await invoicePdf(data) })));
     await deps.mail.send(
       hotelInvoiceMail({
-        to: folio.stay.guest.email,
+        to: guest.email,
         locale: row.locale,
-        firstName: folio.stay.guest.firstName,
+        firstName: guest.firstName,
         hotelName,
         invoiceNumbers: invoices.map((invoice) => invoice.invoiceNumber),
         points,
         attachments,
       }),
     );
+    return true;
   } catch (error) {
     deps.logger.log('error', 'invoice mail not sent', { checkoutId: row.id, error });
+    await deps.db.update(hotelCheckouts).set({ invoicesMailedAt: null }).where(eq(hotelCheckouts.id, row.id));
+    return false;
   }
+}
+
+/** How long after a check-out the job takes over an invoice mail that was not sent: the request has surely ended by then. */
+export const INVOICE_MAIL_GRACE_MS = 2 * 60 * 1000;
+
+/**
+ * The maintenance job: invoice mails of check-outs that issued invoices but whose mail was not sent (the
+ * process ended after the check-out, or the mail service refused it) are sent now. Answers how many.
+ */
+export async function sendUnsentInvoiceMails(deps: HotelCheckoutDeps): Promise<number> {
+  const before = new Date(deps.now().getTime() - INVOICE_MAIL_GRACE_MS);
+  const waiting = await deps.db
+    .select()
+    .from(hotelCheckouts)
+    .where(
+      and(
+        isNull(hotelCheckouts.invoicesMailedAt),
+        lt(hotelCheckouts.checkedOutAt, before),
+        exists(deps.db.select({ id: hotelInvoices.id }).from(hotelInvoices).where(eq(hotelInvoices.checkoutId, hotelCheckouts.id))),
+      ),
+    )
+    .limit(50);
+  let sent = 0;
+  for (const row of waiting) {
+    const stay = await deps.pms.stay(row.stayId);
+    if (!stay) continue;
+    const invoices = (await deps.db.select({ data: hotelInvoices.data }).from(hotelInvoices).where(eq(hotelInvoices.checkoutId, row.id)).orderBy(hotelInvoices.number)).map((invoice) => invoice.data);
+    const hotel = await hotelOf(deps, stay.hotelCode, row.locale);
+    if (await mailInvoices(deps, row, stay.guest, hotel.name, invoices, row.pointsCredited ?? 0)) sent += 1;
+  }
+  return sent;
 }
 
 /** The invoice of one folio, once issued. */

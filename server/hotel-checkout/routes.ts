@@ -29,7 +29,7 @@ import { authorizedCheckout, checkoutView, createCheckout, moveCharge, sessionVi
 import { type HotelCheckoutDeps, Refusal } from './context';
 import { invoicePdf } from './invoice-pdf';
 import { authorizedSession, finishInterruptedPayments, HOTEL_PAYMENT_REFERENCE, hotelPaymentNotified, paySession, refreshSession, setSessionPaymentMethod, startSession } from './payments';
-import { invoiceFilename, invoiceOf, performCheckout } from './perform-checkout';
+import { invoiceFilename, invoiceOf, performCheckout, sendUnsentInvoiceMails } from './perform-checkout';
 
 type CheckoutEnv = { Variables: AppEnv['Variables'] & { session?: LiveSession } };
 
@@ -61,6 +61,7 @@ export function hotelCheckoutRoutes(
   },
 ) {
   deps.maintenance?.add('hotelCheckoutPaymentsFinished', () => finishInterruptedPayments(deps));
+  deps.maintenance?.add('hotelInvoiceMailsSent', () => sendUnsentInvoiceMails(deps));
   deps.paymentNotifications?.add(HOTEL_PAYMENT_REFERENCE, (notification) => hotelPaymentNotified(deps, notification));
   const required = bearerAuth(deps.auth) as unknown as MiddlewareHandler<CheckoutEnv>;
   const member: MiddlewareHandler<CheckoutEnv> = async (c, next) => (c.req.header('authorization') === undefined ? next() : required(c, next));

@@ -17,12 +17,14 @@ import {
 import { TEST_CARDS } from '../../test/bff/fake-payments';
 import { createMemoryLogger } from '../../test/bff/memory-logger';
 import { createApp } from '../app';
+import { createOutboxMailer } from '../adapters/outbox-mailer';
 import { defaultAuthSettings } from '../auth/settings';
 import type { Database } from '../db/database';
 import { members } from '../db/schema';
 import { createMaintenanceJobs } from '../maintenance/purge';
 import { createPmsTestApp, type PmsTestApp } from '../pms/testing';
 import type { PmsStay, PropertyManagementPort } from '../ports/property-management';
+import type { MailPort } from '../ports/mail';
 
 /**
  * The hotel checkout's test app: stays booked and checked in through the site (server/pms/testing.ts),
@@ -39,17 +41,21 @@ export interface Answer {
 export const P = HOTEL_CHECKOUT_PATHS;
 export const codeOf = (answer: Answer) => (answer.body as { error?: { code?: string } }).error?.code;
 
-export function createHotelCheckoutTestApp(db: Database, options: { pms?: (pms: PropertyManagementPort) => PropertyManagementPort } = {}) {
+export function createHotelCheckoutTestApp(
+  db: Database,
+  options: { pms?: (pms: PropertyManagementPort) => PropertyManagementPort; mail?: (outbox: MailPort) => MailPort } = {},
+) {
   const base: PmsTestApp = createPmsTestApp(db);
   const maintenance = createMaintenanceJobs();
   const logger = createMemoryLogger();
+  const outbox = createOutboxMailer({ db, logger, now: () => base.now() });
   const app = createApp({
     db,
     logger,
     maintenance,
     version: 'test',
     now: () => base.now(),
-    auth: { settings: defaultAuthSettings({ devOutbox: true }) },
+    auth: { settings: defaultAuthSettings({ devOutbox: true }), mail: options.mail ? options.mail(outbox) : outbox },
     ...(base.payments ? { payments: base.payments } : {}),
     propertyManagement: options.pms ? options.pms(base.pms) : base.pms,
   });

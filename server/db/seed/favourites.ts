@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { IsoDate } from '../../lib/calendar';
+import { addDays, type IsoDate } from '../../lib/calendar';
 import type { Database } from '../database';
 import { hotels, memberFavouriteHotels, members } from '../schema';
 import { DEMO_MEMBERS } from './members';
@@ -20,10 +20,11 @@ export async function insertDemoFavourites(db: Writer, today: IsoDate): Promise<
     .where(and(eq(members.email, DEMO_MEMBERS.withPassword), eq(members.status, 'active')));
   if (!anna) return;
   const rows = await db.select({ id: hotels.id, code: hotels.hotelCode }).from(hotels).where(inArray(hotels.hotelCode, [...DEMO_FAVOURITE_HOTELS]));
-  // The first of the list is the newest: fixed times on the seeding day keep the seed byte-identical.
+  // The first of the list is the newest: fixed times the day before seeding keep the seed byte-identical, and a
+  // hotel saved on the seeding day, however early, is newer.
   const values = DEMO_FAVOURITE_HOTELS.flatMap((code, index) => {
     const hotel = rows.find((row) => row.code === code);
-    return hotel ? [{ memberId: anna.id, hotelId: hotel.id, addedAt: new Date(`${today}T08:0${DEMO_FAVOURITE_HOTELS.length - index}:00Z`) }] : [];
+    return hotel ? [{ memberId: anna.id, hotelId: hotel.id, addedAt: new Date(`${addDays(today, -1)}T08:0${DEMO_FAVOURITE_HOTELS.length - index}:00Z`) }] : [];
   });
   if (values.length > 0) await db.insert(memberFavouriteHotels).values(values).onConflictDoNothing();
 }
