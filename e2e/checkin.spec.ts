@@ -5,6 +5,7 @@ import { checkinEventDrivers, checkinStateAssertions, expectFormFromTheRight, ex
 import type { CheckinContext } from './models/checkin.drivers';
 import { checkinJourneys, checkinModel, findsSeededStay } from './models/checkin.model';
 import { eventTypes } from './models/journey-paths';
+import { newGuest } from './models/stay-booking';
 import { walkJourney } from './models/walk-journey';
 import { wording } from './models/wording';
 import type { JourneyLocale } from './models/wording';
@@ -13,7 +14,7 @@ import type { JourneyLocale } from './models/wording';
  * Online check-in journeys generated from the model of what a guest sees (e2e/models/checkin.model.ts):
  * the shortest path to every state and a transition cover, each carried on to an end, driven through the
  * real site by clicking and typing only. A journey that books starts at the home page and books its own
- * room; the one through "Manage my booking" finds a booking made at the hotel, a seeded stay (Paula
+ * room (the guarantee is left with a card that asks for 3-D Secure, or with PayPal); the one through "Manage my booking" finds a booking made at the hotel, a seeded stay (Paula
  * Novak's) no other journey uses. That lookup is walked again in Arabic on a phone, with another seeded
  * stay (Sofia Rossi's): right to left and never wider than the screen, in every state. The coverage
  * printed at the end is what the journeys took.
@@ -37,7 +38,7 @@ function checkinContext(page: Page, locale: JourneyLocale, seededStay: CheckinCo
     page,
     locale,
     say: wording(locale, CATALOGS),
-    guest: { firstName: 'Mia', lastName: 'Muster', email: `mia.${crypto.randomUUID().slice(0, 8)}@example.com` },
+    guest: newGuest('Mia', 'Muster'),
     reservationNumber: '',
     seededStay,
   };

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
-import { appReady, chooseBerlin, expect, openDemoMails, openFirstHotelRooms } from '../fixtures';
+import { appReady, expect, openDemoMails } from '../fixtures';
 import type { CheckinEvent, CheckinState } from './checkin.model';
+import { bookFirstNightOffered, enterCard, fullName, TEST_CARDS } from './stay-booking';
+import type { BookingGuest } from './stay-booking';
 import { literally } from './wording';
 import type { JourneyLocale, Say } from './wording';
 
@@ -17,7 +19,7 @@ export interface CheckinContext {
   locale: JourneyLocale;
   say: Say;
   /** The guest who books: a new address on every journey, so the demo mailbox shows only this journey's mails. */
-  guest: { firstName: string; lastName: string; email: string };
+  guest: BookingGuest;
   /** The reservation number read on the booking's confirmation. */
   reservationNumber: string;
   /** The booking made at the hotel that the lookup finds: a seeded stay no other journey uses at the same time (none for a journey that books). */
@@ -32,7 +34,7 @@ function seededStayOf({ seededStay }: CheckinContext) {
 /** A last name that is not the booking's: what a guest who mistypes or mixes up bookings gives. */
 const WRONG_LAST_NAME = 'Nowak';
 /** A card whose bank asks for 3-D Secure (the bundled test payment provider's). */
-const CHALLENGE_CARD = { number: '4000000000003220', last4: '3220' };
+const CHALLENGE_CARD = TEST_CARDS.asksFor3DSecure;
 /** A guest from the United Kingdom: from abroad, so the law asks for the travel document. */
 const FOREIGN_GUEST = {
   nationality: 'United Kingdom',
@@ -101,9 +103,22 @@ export const checkinStateAssertions: Record<CheckinState, (context: CheckinConte
     // The provider's page, in its own words.
     await expect(page.getByRole('heading', { name: '3-D Secure authentication' })).toBeVisible({ timeout: 15_000 });
   },
+  paypalChosen: async ({ page, say }) => {
+    await expect(page.getByRole('radio', { name: say('PayPal') })).toBeChecked();
+    // No card form, and the page says where the guest goes next.
+    await expect(page.locator('iframe[title="Card details"]')).toHaveCount(0);
+    await expect(page.getByText(say('After you confirm, you continue at {0} to approve the payment, then come back here.', { 0: 'PayPal' }))).toBeVisible();
+    await expect(page.getByText(say('Reserved with PayPal'))).toBeVisible();
+  },
+  paypalApproval: async ({ page }) => {
+    // PayPal's test page, in its own words.
+    await expect(page.getByRole('heading', { level: 1, name: 'Pay with PayPal' })).toBeVisible({ timeout: 15_000 });
+  },
   checkedIn: async (context) => {
-    const { page, say } = context;
+    const { page, locale, say } = context;
     await expect(page.getByRole('heading', { level: 2, name: say('You are checked in online') })).toBeVisible({ timeout: 15_000 });
+    // Back on the check-in page, from the bank's or PayPal's.
+    await expect(page).toHaveURL(new RegExp(`/${locale}/checkin/personal-details\\?checkin_id=`));
     // The QR code for the front desk.
     await expect(page.getByRole('img', { name: /^QR code of check-in confirmation / })).toBeVisible();
     await expect(checkinSteps(context)).toContainText(say('Checked in'));
@@ -132,46 +147,10 @@ export const checkinStateAssertions: Record<CheckinState, (context: CheckinConte
   },
 };
 
-/** From the home page: Berlin on the offered dates, the first hotel, its flexible rate, paid by card as a guest. Answers the reservation number. */
-async function bookAsGuest({ page, guest }: CheckinContext): Promise<string> {
-  await chooseBerlin(page);
-  await openFirstHotelRooms(page);
-  const flexible = page
-    .locator('.rate')
-    .filter({ has: page.getByText('Flexible Rate', { exact: true }) })
-    .first();
-  await flexible.getByRole('button', { name: 'Select' }).click();
-  await page.getByRole('link', { name: 'Continue to payment' }).click();
-  await expect(page).toHaveURL(/\/en\/booking\/check-out\?/);
-  const main = page.getByRole('group', { name: /main guest/i }).first();
-  await expect(main.getByLabel('First name')).toBeVisible({ timeout: 15_000 });
-  await main.getByLabel('First name').fill(guest.firstName);
-  await main.getByLabel('Last name').fill(guest.lastName);
-  await main.getByLabel('Email address').fill(guest.email);
-  const method = page.getByRole('radio', { name: 'Credit or debit card' });
-  await method.click();
-  await expect(method).toBeChecked();
-  await enterCard(page, `${guest.firstName} ${guest.lastName}`, '4242424242424242');
-  await expect(page.getByText(/Paying with .* ending in 4242\./)).toBeVisible();
-  await page.getByRole('button', { name: /^(Book now|Pay .+ now)$/ }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Your booking is confirmed' })).toBeVisible({ timeout: 15_000 });
-  return ((await page.locator('.booking-room__number').first().textContent()) ?? '').trim();
-}
-
-/** The provider's hosted card form, in its own words. */
-async function enterCard(page: Page, name: string, number: string) {
-  const form = page.frameLocator('iframe[title="Card details"]');
-  await form.getByLabel('Name on card').fill(name);
-  await form.getByLabel('Card number').fill(number);
-  await form.getByLabel('Expiry date (MM/YY)').fill('12/34');
-  await form.getByLabel('Security code (CVC)').fill('123');
-  await form.getByRole('button', { name: 'Use this card' }).click();
-}
-
 /** What the guest does for each event of the model. */
 export const checkinEventDrivers: Record<CheckinEvent['type'], (context: CheckinContext) => Promise<void>> = {
   BOOK_THE_FIRST_NIGHT_OFFERED: async (context) => {
-    context.reservationNumber = await bookAsGuest(context);
+    context.reservationNumber = await bookFirstNightOffered(context.page, context.guest);
   },
   READ_PRE_ARRIVAL_MAIL: async (context) => {
     context.page = await openDemoMails(context.page, context.guest.email);
@@ -200,10 +179,16 @@ export const checkinEventDrivers: Record<CheckinEvent['type'], (context: Checkin
     await continueToCard(context).click();
   },
   ENTER_3DS_CARD: async ({ page, guest }) => {
-    await enterCard(page, `${guest.firstName} ${guest.lastName}`, CHALLENGE_CARD.number);
+    await enterCard(page, fullName(guest), CHALLENGE_CARD.number);
+  },
+  CHOOSE_PAYPAL: async ({ page, say }) => {
+    await page.getByRole('radio', { name: say('PayPal') }).click();
   },
   CONFIRM_CHECKIN: async ({ page, say }) => {
     await page.getByRole('button', { name: say('Confirm and check in') }).click();
+  },
+  APPROVE_AT_PAYPAL: async ({ page }) => {
+    await page.getByRole('button', { name: 'Approve payment' }).click();
   },
   COMPLETE_AUTHENTICATION: async ({ page }) => {
     await page.getByRole('button', { name: 'Complete authentication' }).click();

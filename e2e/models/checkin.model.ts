@@ -9,7 +9,8 @@ import { journeysToTheEnd } from './journey-paths';
  * online check-in is open, so the pre-arrival mail goes out with the booking), reads that mail in the demo
  * mailbox, follows its link, registers as a guest from abroad (the travel document is asked for), leaves a
  * card whose bank asks for 3-D Secure, passes it and is checked in with a QR code; the confirmation mail
- * arrives too. Another guest, with a booking made at the hotel, comes from "Manage my booking" to the
+ * arrives too. Or, at the guarantee, chooses PayPal instead, approves it on PayPal's page and is back on
+ * the check-in page, checked in. Another guest, with a booking made at the hotel, comes from "Manage my booking" to the
  * check-in lookup, gives a wrong last name first, then the right one, and reaches the registration form.
  * No invoke, no delay: the graph utilities walk it whole; e2e/models/checkin.drivers.ts says how each
  * state is checked and each event done in the real site.
@@ -25,7 +26,9 @@ export const checkinModel = createMachine({
       | { type: 'CHOOSE_FOREIGN_NATIONALITY' }
       | { type: 'FILL_THE_REST_AND_CONTINUE' }
       | { type: 'ENTER_3DS_CARD' }
+      | { type: 'CHOOSE_PAYPAL' }
       | { type: 'CONFIRM_CHECKIN' }
+      | { type: 'APPROVE_AT_PAYPAL' }
       | { type: 'COMPLETE_AUTHENTICATION' }
       | { type: 'READ_CONFIRMATION_MAIL' }
       | { type: 'OPEN_MANAGE_MY_BOOKING' }
@@ -42,9 +45,12 @@ export const checkinModel = createMachine({
     // Going on with nothing filled in: the form names what is missing and keeps what it had.
     detailsMissing: { on: { CHOOSE_FOREIGN_NATIONALITY: 'travelDocumentAsked' } },
     travelDocumentAsked: { on: { FILL_THE_REST_AND_CONTINUE: 'cardGuarantee' } },
-    cardGuarantee: { on: { ENTER_3DS_CARD: 'challengeCardEntered' } },
+    cardGuarantee: { on: { ENTER_3DS_CARD: 'challengeCardEntered', CHOOSE_PAYPAL: 'paypalChosen' } },
     challengeCardEntered: { on: { CONFIRM_CHECKIN: 'bankChallenge' } },
     bankChallenge: { on: { COMPLETE_AUTHENTICATION: 'checkedIn' } },
+    // PayPal instead of a card: no card form, and the page says where the guest goes next.
+    paypalChosen: { on: { CONFIRM_CHECKIN: 'paypalApproval' } },
+    paypalApproval: { on: { APPROVE_AT_PAYPAL: 'checkedIn' } },
     checkedIn: { on: { READ_CONFIRMATION_MAIL: 'confirmationMail' } },
     confirmationMail: { type: 'final' },
     // The other way in: from the site's header, without the mail. A wrong name first (said at the lookup,
@@ -69,6 +75,8 @@ export type CheckinState =
   | 'cardGuarantee'
   | 'challengeCardEntered'
   | 'bankChallenge'
+  | 'paypalChosen'
+  | 'paypalApproval'
   | 'checkedIn'
   | 'confirmationMail'
   | 'findBooking'
@@ -84,7 +92,9 @@ export const checkinEvents: CheckinEvent[] = [
   { type: 'CHOOSE_FOREIGN_NATIONALITY' },
   { type: 'FILL_THE_REST_AND_CONTINUE' },
   { type: 'ENTER_3DS_CARD' },
+  { type: 'CHOOSE_PAYPAL' },
   { type: 'CONFIRM_CHECKIN' },
+  { type: 'APPROVE_AT_PAYPAL' },
   { type: 'COMPLETE_AUTHENTICATION' },
   { type: 'READ_CONFIRMATION_MAIL' },
   { type: 'OPEN_MANAGE_MY_BOOKING' },
@@ -104,6 +114,8 @@ const wayOn: Partial<Record<CheckinState, CheckinEvent>> = {
   cardGuarantee: { type: 'ENTER_3DS_CARD' },
   challengeCardEntered: { type: 'CONFIRM_CHECKIN' },
   bankChallenge: { type: 'COMPLETE_AUTHENTICATION' },
+  paypalChosen: { type: 'CONFIRM_CHECKIN' },
+  paypalApproval: { type: 'APPROVE_AT_PAYPAL' },
   checkedIn: { type: 'READ_CONFIRMATION_MAIL' },
   findBooking: { type: 'OPEN_CHECKIN_LOOKUP' },
   lookup: { type: 'FIND_WITH_WRONG_NAME' },

@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { appReady, expect, openDemoMails } from '../fixtures';
 import type { HotelCheckoutEvent } from './hotel-checkout.model';
+import { bookFirstNightOffered, enterCard, fullName, TEST_CARDS } from './stay-booking';
+import type { BookingGuest } from './stay-booking';
 
 /**
  * How the hotel-checkout model meets the real site: for each state what the desk or the guest must see,
@@ -13,8 +15,13 @@ import type { HotelCheckoutEvent } from './hotel-checkout.model';
 export interface HotelCheckoutContext {
   /** The tab the guest (or, before the room card is opened, the desk) is on. */
   page: Page;
-  /** The seeded stay of the journey, which no other journey checks out: the guest's name as the desk shows it, and where the invoices go. */
+  /**
+   * The stay of the journey, which no other journey checks out: the guest's name as the desk shows it,
+   * and where the invoices go. A seeded stay's from the start, or the one the journey books once it has.
+   */
   guest: { name: string; email: string; reservationNumber: string };
+  /** The guest who books the journey's own stay from the home page (none for a journey with a seeded stay). */
+  booker: BookingGuest | null;
   /** The pay button's words when the card was entered: the total the guest read. */
   payLabel: string;
   /** The first bytes of each invoice downloaded, by its button's name. */
@@ -22,6 +29,7 @@ export interface HotelCheckoutContext {
 }
 
 type StateName =
+  | 'home'
   | 'desk'
   | 'arrivingGuest.keyHandedOver'
   | 'arrivingGuest.minibarPosted'
@@ -40,7 +48,18 @@ type StateName =
   | 'guestInHouse.chargePostedMeanwhile'
   | 'guestInHouse.billChanged'
   | 'guestInHouse.newTotal'
-  | 'guestInHouse.checkedOut';
+  | 'guestInHouse.checkedOut'
+  | 'bookedGuest.booked'
+  | 'bookedGuest.desk'
+  | 'bookedGuest.keyHandedOver'
+  | 'bookedGuest.bill'
+  | 'bookedGuest.invoiceAddresses'
+  | 'bookedGuest.payment'
+  | 'bookedGuest.challengeCardEntered'
+  | 'bookedGuest.bankChallenge'
+  | 'bookedGuest.idealChosen'
+  | 'bookedGuest.idealApproval'
+  | 'bookedGuest.checkedOut';
 
 const INVOICES = ['Download the private invoice (PDF)', 'Download the business invoice (PDF)'];
 const COMPANY = { name: 'Haddad Consulting GmbH', vatNumber: 'DE 123 456 789', street: 'Torstraße 1', postalCode: '10119', city: 'Berlin', countryCode: 'DE' };
@@ -90,7 +109,7 @@ async function expectPayment({ page }: HotelCheckoutContext) {
 }
 
 async function expectCardEntered({ page }: HotelCheckoutContext) {
-  await expect(page.getByText(/Paying with .* ending in 4242\./)).toBeVisible();
+  await expect(page.getByText(new RegExp(`Paying with .* ending in ${TEST_CARDS.accepted.last4}\\.`))).toBeVisible();
   await expect(payButton(page)).toBeVisible();
 }
 
@@ -99,15 +118,32 @@ async function expectCheckedOut({ page }: HotelCheckoutContext) {
   await expect(page.getByText('We have also mailed them to you.')).toBeVisible();
 }
 
+async function expectStayAtDesk({ page, guest }: HotelCheckoutContext) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Demo hotel desk' })).toBeVisible();
+  await expect(stayAtDesk(page, guest)).toBeVisible();
+}
+
+async function expectKeyHandedOver({ page }: HotelCheckoutContext) {
+  await expect(page.getByText('The key was handed over: the guest is in house.')).toBeVisible();
+}
+
+const paymentMethods = (page: Page) => page.getByRole('group', { name: 'Payment method' });
+
+/** Back from the bank's page on the bill page: the bill is paid, the guest checked out, the invoice there. */
+async function expectCheckedOutOnTheBillPage(context: HotelCheckoutContext) {
+  const { page } = context;
+  await expectCheckedOut(context);
+  await expect(page).toHaveURL(/\/en\/checkout\/folio\?/);
+  await expect(page.getByRole('button', { name: 'Download the private invoice (PDF)' })).toBeVisible();
+}
+
 /** What the desk or the guest sees in each state of the model. */
 export const hotelCheckoutStateAssertions: Record<StateName, (context: HotelCheckoutContext) => Promise<void>> = {
-  desk: async ({ page, guest }) => {
-    await expect(page.getByRole('heading', { level: 1, name: 'Demo hotel desk' })).toBeVisible();
-    await expect(stayAtDesk(page, guest)).toBeVisible();
+  home: async ({ page }) => {
+    await expect(page.getByRole('combobox', { name: 'Destination' })).toBeVisible();
   },
-  'arrivingGuest.keyHandedOver': async ({ page }) => {
-    await expect(page.getByText('The key was handed over: the guest is in house.')).toBeVisible();
-  },
+  desk: expectStayAtDesk,
+  'arrivingGuest.keyHandedOver': expectKeyHandedOver,
   'arrivingGuest.minibarPosted': async ({ page }) => {
     await expect(page.getByText('The charge was posted.')).toBeVisible();
   },
@@ -156,6 +192,38 @@ export const hotelCheckoutStateAssertions: Record<StateName, (context: HotelChec
     await expect(payButton(page)).not.toHaveText(payLabel);
   },
   'guestInHouse.checkedOut': expectCheckedOut,
+  'bookedGuest.booked': async ({ page, guest }) => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Your booking is confirmed' })).toBeVisible();
+    await expect(page.getByText(guest.reservationNumber, { exact: true }).first()).toBeVisible();
+  },
+  'bookedGuest.desk': expectStayAtDesk,
+  'bookedGuest.keyHandedOver': expectKeyHandedOver,
+  'bookedGuest.bill': expectBill,
+  'bookedGuest.invoiceAddresses': expectInvoiceAddresses,
+  'bookedGuest.payment': async (context) => {
+    await expectPayment(context);
+    // Every method the booking offers: Apple Pay and iDEAL besides card and PayPal.
+    const methods = paymentMethods(context.page);
+    await expect(methods.getByRole('radio')).toHaveCount(4);
+    await expect(methods.getByRole('radio', { name: 'Apple Pay' })).toBeVisible();
+  },
+  'bookedGuest.challengeCardEntered': async ({ page }) => {
+    await expect(page.getByText(new RegExp(`Paying with .* ending in ${TEST_CARDS.asksFor3DSecure.last4}\\.`))).toBeVisible();
+    await expect(payButton(page)).toBeVisible();
+  },
+  'bookedGuest.bankChallenge': async ({ page }) => {
+    // The provider's page, in its own words.
+    await expect(page.getByRole('heading', { name: '3-D Secure authentication' })).toBeVisible({ timeout: 15_000 });
+  },
+  'bookedGuest.idealChosen': async ({ page }) => {
+    await expect(paymentMethods(page).getByRole('radio', { name: 'iDEAL' })).toBeChecked();
+    await expect(page.getByText('After you confirm, you continue at iDEAL to approve the payment, then come back here.')).toBeVisible();
+  },
+  'bookedGuest.idealApproval': async ({ page }) => {
+    // The bank's test page, in its own words.
+    await expect(page.getByRole('heading', { level: 1, name: 'Pay with iDEAL' })).toBeVisible({ timeout: 15_000 });
+  },
+  'bookedGuest.checkedOut': expectCheckedOutOnTheBillPage,
 };
 
 /** Downloads an invoice with its button and answers the file's first bytes. */
@@ -166,6 +234,15 @@ async function downloadInvoice(page: Page, name: string): Promise<string> {
 
 /** What the desk or the guest does for each event of the model. */
 export const hotelCheckoutEventDrivers: Record<HotelCheckoutEvent['type'], (context: HotelCheckoutContext) => Promise<void>> = {
+  OPEN_DESK: async ({ page }) => {
+    await openDesk(page);
+  },
+  BOOK_A_ROOM_FOR_TODAY: async (context) => {
+    const { page, booker } = context;
+    if (!booker) throw new Error('This journey books a stay of its own: give it a guest who books');
+    const reservationNumber = await bookFirstNightOffered(page, booker);
+    context.guest = { name: fullName(booker), email: booker.email, reservationNumber };
+  },
   HAND_OVER_KEY: async ({ page, guest }) => {
     await stayAtDesk(page, guest)
       .getByRole('button', { name: /^Hand over the key/ })
@@ -205,15 +282,25 @@ export const hotelCheckoutEventDrivers: Record<HotelCheckoutEvent['type'], (cont
     const method = page.getByRole('radio', { name: 'Credit or debit card' });
     await method.click();
     await expect(method).toBeChecked();
-    // The provider's hosted card form, in its own words: a test card that succeeds.
-    const form = page.frameLocator('iframe[title="Card details"]');
-    await form.getByLabel('Name on card').fill(guest.name);
-    await form.getByLabel('Card number').fill('4242424242424242');
-    await form.getByLabel('Expiry date (MM/YY)').fill('12/34');
-    await form.getByLabel('Security code (CVC)').fill('123');
-    await form.getByRole('button', { name: 'Use this card' }).click();
+    // A test card that succeeds.
+    await enterCard(page, guest.name, TEST_CARDS.accepted.number);
     await expect(payButton(page)).toBeVisible();
     context.payLabel = (await payButton(page).textContent()) ?? '';
+  },
+  ENTER_3DS_CARD: async ({ page, guest }) => {
+    const method = paymentMethods(page).getByRole('radio', { name: 'Credit or debit card' });
+    await method.click();
+    await expect(method).toBeChecked();
+    await enterCard(page, guest.name, TEST_CARDS.asksFor3DSecure.number);
+  },
+  CHOOSE_IDEAL: async ({ page }) => {
+    await paymentMethods(page).getByRole('radio', { name: 'iDEAL' }).click();
+  },
+  COMPLETE_AUTHENTICATION: async ({ page }) => {
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+  },
+  APPROVE_AT_IDEAL: async ({ page }) => {
+    await page.getByRole('button', { name: 'Approve payment' }).click();
   },
   RESTAURANT_POSTS_CHARGE: async ({ page, guest }) => {
     // Meanwhile the restaurant's bill arrives at the desk, in another tab.
