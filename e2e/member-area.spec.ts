@@ -133,6 +133,8 @@ test('a member adds a booking made by phone by its number and last name, and cla
   await add.getByLabel('Last name of the guest').fill('Schmidt');
   await add.getByRole('button', { name: 'Add booking' }).click();
   await expect(add).toContainText('It is now in your bookings.');
+  // The header's balance, once it shows one (the membership summary loads on its own).
+  await expect.poll(() => headerBalance(page)).not.toBeNaN();
   const before = await headerBalance(page);
   await add.getByRole('link', { name: 'See if points are missing' }).click();
   await expect(page).toHaveURL(/\/en\/account\/request-points$/);
