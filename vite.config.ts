@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react-swc';
@@ -115,6 +116,9 @@ export default defineConfig({
           // Transform the router through Vite so the browser conditions above apply to it too.
           server: { deps: { inline: [/@tanstack\//] } },
           setupFiles: ['test/setup/web.ts'],
+          // Vitest leaves one core free by default, which on a two-core machine is half of it; a view
+          // file spends most of its time setting up its document and importing the app, in parallel.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
           // A limit that only catches a hang: a view test renders the whole app, which on a busy machine
           // takes far longer than on an idle one, and no test may depend on the machine's speed.
           testTimeout: 120_000,
@@ -127,6 +131,10 @@ export default defineConfig({
           environment: 'node',
           // Migrates and seeds one database for the run; each test file starts from a copy of it.
           globalSetup: ['test/bff/database-template.ts'],
+          // A worker's test files share its loaded modules (the embedded database's engine, the app): each
+          // file opens its own database and builds its own app, so they share no state, and loading all of
+          // it again for each file was half of the project's time.
+          isolate: false,
           // Each test file opens its own embedded database; two at a time fits this machine's memory.
           maxWorkers: 2,
           // Limits that only catch a hang: starting a database or a whole server takes from seconds to

@@ -47,7 +47,7 @@ const FOREIGN_GUEST = {
 };
 
 const checkinSteps = ({ page, say }: CheckinContext) => page.getByRole('navigation', { name: say('Check-in steps') }).locator('[aria-current="step"]');
-const continueToCard = ({ page, say }: CheckinContext) => page.getByRole('button', { name: say('Continue to the card guarantee') });
+const continueToCard = ({ page, say }: CheckinContext) => page.getByRole('button', { name: say('Continue to the payment guarantee') });
 const registrationHeading = ({ page, say }: CheckinContext) => page.getByRole('heading', { level: 2, name: say('Your registration') });
 
 /** The registration form, reached by a link that carried a token or by the lookup: the token has left the address. */
@@ -92,7 +92,7 @@ export const checkinStateAssertions: Record<CheckinState, (context: CheckinConte
     await expect(page.getByLabel(say('Passport or identity card number'))).toBeVisible();
   },
   cardGuarantee: async ({ page, say }) => {
-    await expect(page.getByRole('heading', { level: 2, name: say('Card guarantee') })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 2, name: say('Payment guarantee') })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText(say('Held on your card'))).toBeVisible();
   },
   challengeCardEntered: async ({ page, say }) => {

@@ -86,7 +86,7 @@ describe('the check-in page', () => {
     await renderApp(`/en/checkin/personal-details?checkin_id=${ID}`, handler);
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'Your registration' }, { timeout: 30_000 });
-    await user.click(screen.getByRole('button', { name: 'Continue to the card guarantee' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to the payment guarantee' }));
     // Refused in the browser: the summary takes the focus, each field says what it needs.
     const summary = await screen.findByRole('alert');
     expect(summary.textContent).toContain('Please check these details:');
@@ -106,7 +106,7 @@ describe('the check-in page', () => {
     await user.type(screen.getByLabelText('Passport or identity card number'), 'C01X00T47');
     await user.type(screen.getByLabelText('Expected arrival time'), '15:00');
     await user.click(screen.getByLabelText('Leisure'));
-    await user.click(screen.getByRole('button', { name: 'Continue to the card guarantee' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to the payment guarantee' }));
 
     // The BFF refuses the document: its error is at the field, and everything typed stays.
     const document_ = screen.getByLabelText('Passport or identity card number');
@@ -117,9 +117,9 @@ describe('the check-in page', () => {
     const saved = sent.find((call) => call.path.endsWith('/personal-details'));
     expect(saved).toMatchObject({ method: 'PUT', stayAccess: ACCESS_KEY, body: { nationality: 'GB', document_number: 'C01X00T47', arrival_time: '15:00', purpose: 'leisure' } });
 
-    // Sent again: on to the card guarantee.
-    await user.click(screen.getByRole('button', { name: 'Continue to the card guarantee' }));
-    expect(await screen.findByRole('heading', { name: 'Card guarantee' })).toBeTruthy();
+    // Sent again: on to the payment guarantee.
+    await user.click(screen.getByRole('button', { name: 'Continue to the payment guarantee' }));
+    expect(await screen.findByRole('heading', { name: 'Payment guarantee' })).toBeTruthy();
     expect(screen.getByText('Held on your card')).toBeTruthy();
   });
 
@@ -182,7 +182,7 @@ describe('the check-in page', () => {
     sessionStorage.setItem(`stayAccess:${ID}`, ACCESS_KEY);
     await renderApp(`/en/checkin/personal-details?checkin_id=${ID}`, handler);
     const user = userEvent.setup();
-    expect(await screen.findByRole('heading', { name: 'Card guarantee' }, { timeout: 30_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Payment guarantee' }, { timeout: 30_000 })).toBeTruthy();
     // The card is chosen first, with the provider's form; PayPal is the other choice.
     const card = screen.getByRole('radio', { name: 'Credit or debit card' }) as HTMLInputElement;
     expect(card.checked).toBe(true);
@@ -206,7 +206,7 @@ describe('the check-in page', () => {
     sessionStorage.setItem(`stayAccess:${ID}`, ACCESS_KEY);
     await renderApp(`/en/checkin/personal-details?checkin_id=${ID}`, handler);
     const user = userEvent.setup();
-    await screen.findByRole('heading', { name: 'Card guarantee' }, { timeout: 30_000 });
+    await screen.findByRole('heading', { name: 'Payment guarantee' }, { timeout: 30_000 });
     await user.click(screen.getByRole('button', { name: 'Confirm and check in' }));
     const missing = 'Enter your card in the form above and choose “Use this card”.';
     expect((await screen.findByText(missing)).getAttribute('role')).toBe('alert');
@@ -230,6 +230,17 @@ describe('the check-in page', () => {
     // PayPal was already the check-in's method: only the payment went out, without a card.
     expect(sent.some((call) => call.path.endsWith('/payment-method'))).toBe(false);
     expect(sent.find((call) => call.path.endsWith('/pay'))?.body).toMatchObject({ payment_instrument_id: null });
+  });
+
+  it('waiting for the answer of a guarantee, names who is to answer: PayPal or the bank', async () => {
+    const waiting = (method: Checkin['payment_method']) => checkinFixture({ status: 'payment_required', details: REGISTERED, payment_method: method, payment_pending: true });
+    sessionStorage.setItem(`stayAccess:${ID}`, ACCESS_KEY);
+    const { unmount } = await renderApp(`/en/checkin/personal-details?checkin_id=${ID}`, checkinBff({}, waiting('paypal')).handler);
+    expect(await screen.findByRole('heading', { name: 'Waiting for PayPal’s answer' }, { timeout: 30_000 })).toBeTruthy();
+    expect(screen.queryByText(/Your bank/)).toBeNull();
+    unmount();
+    await renderApp(`/en/checkin/personal-details?checkin_id=${ID}`, checkinBff({}, waiting('card')).handler);
+    expect(await screen.findByRole('heading', { name: 'Waiting for your bank’s answer' }, { timeout: 30_000 })).toBeTruthy();
   });
 
   it('opens the lookup when the page has no link', async () => {

@@ -66,7 +66,7 @@ function CheckinContent({ locale }: { locale: Locale }) {
 
 function StepIndicator({ current }: { current: CheckinStep }) {
   const { t } = useLingui();
-  const names: Record<CheckinStep, string> = { details: t`Your details`, payment: t`Card guarantee`, done: t`Checked in` };
+  const names: Record<CheckinStep, string> = { details: t`Your details`, payment: t`Payment guarantee`, done: t`Checked in` };
   const index = CHECKIN_STEPS.indexOf(current);
   return (
     <nav aria-label={t`Check-in steps`}>
@@ -107,8 +107,12 @@ function ViewOf({ view, locale, headingRef }: { view: ReturnType<typeof selectVi
     case 'awaitingPayment':
       return (
         <>
-          {heading(t`Waiting for your bank’s answer`)}
-          <p>{t`Your bank has not told us yet whether the card guarantee went through. This page checks again by itself.`}</p>
+          {method === 'paypal' ? heading(t`Waiting for PayPal’s answer`) : heading(t`Waiting for your bank’s answer`)}
+          <p>
+            {method === 'paypal'
+              ? t`PayPal has not told us yet whether the guarantee went through. This page checks again by itself.`
+              : t`Your bank has not told us yet whether the card guarantee went through. This page checks again by itself.`}
+          </p>
           {canRecheck ? null : (
             <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'payment.check' })}>
               {t`Check again`}

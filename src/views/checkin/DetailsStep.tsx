@@ -205,7 +205,7 @@ export function DetailsStep({ locale, headingRef }: { locale: Locale; headingRef
         </fieldset>
         <p>
           <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? t`Saving your details…` : t`Continue to the card guarantee`}
+            {busy ? t`Saving your details…` : t`Continue to the payment guarantee`}
           </button>
         </p>
       </form>

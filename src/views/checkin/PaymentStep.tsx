@@ -13,7 +13,7 @@ import { CheckinActorContext } from './checkin-context';
 import type { HeadingRef } from './checkin-context';
 
 /**
- * Step 2, the card guarantee: what the hotel holds (the nights not paid yet, the city tax and an amount
+ * Step 2, the payment guarantee: what the hotel holds (the nights not paid yet, the city tax and an amount
  * for extras during the stay; nothing is charged now), on a card entered in the payment provider's hosted
  * form (card data never touches this page) or with PayPal, and the confirmation. A bank that asks for
  * 3-D Secure, and PayPal's approval, take the guest to the provider's page and back here; a decline keeps
@@ -46,7 +46,7 @@ export function PaymentStep({ locale, headingRef }: { locale: Locale; headingRef
   return (
     <>
       <h2 ref={headingRef} tabIndex={-1}>
-        {t`Card guarantee`}
+        {t`Payment guarantee`}
       </h2>
       <p>
         {method === 'paypal'
@@ -109,7 +109,7 @@ export function PaymentStep({ locale, headingRef }: { locale: Locale; headingRef
       ) : null}
       {phase === 'paymentFailed' ? (
         <div className="notice" role="alert">
-          <p>{t`We got no answer about your card guarantee. Trying again never holds the amount twice.`}</p>
+          <p>{t`We got no answer about your payment guarantee. Trying again never holds the amount twice.`}</p>
           <p className="checkin-page__actions">
             <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'payment.retry' })}>
               {t`Try again`}
