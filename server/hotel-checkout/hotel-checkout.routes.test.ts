@@ -6,7 +6,7 @@ import { HotelCheckoutConflictSchema } from '../../src/contract/hotel-checkout';
 import * as v from 'valibot';
 import { TEST_TODAY, useTestDatabase } from '../../test/bff/database';
 import { TEST_CARDS } from '../../test/bff/fake-payments';
-import { members, pointsLedger, reservations } from '../db/schema';
+import { hotelInvoices, members, pointsLedger, reservations } from '../db/schema';
 import { DEMO_MEMBERS } from '../db/seed/members';
 import { creditEarnedPoints } from '../ecommerce/points-credit';
 import { unreachablePropertyManagement } from '../pms/testing';
@@ -256,7 +256,7 @@ describe('paying and checking out', () => {
 
   it('makes the invoice in German and in Arabic (shaped, right to left)', async () => {
     for (const locale of ['de', 'ar'] as const) {
-      const stay = await t.stayInHouse();
+      const stay = await t.stayInHouse({ charges: [{ kind: 'minibar', amountMinor: 950, description: 'Minibar (hotel text)' }] });
       const started = await t.post(P.checkouts, { token: await t.linkToken(stay.id), locale });
       const { checkout, access_key: accessKey } = (started.body as { data: { checkout: { id: string }; access_key: string } }).data;
       const session = await t.cardSession(checkout.id, accessKey);
@@ -266,6 +266,14 @@ describe('paying and checking out', () => {
       const text = await pdfText(pdf.raw ?? Buffer.alloc(0));
       expect(text).toContain(done.invoices[0]?.invoice_number ?? 'none');
       if (locale === 'de') expect(text).toContain('Rechnungsnummer');
+      // Each charge is named in the invoice's language, the room night with its room; the hotel system's
+      // own text (English in the demo) is not printed.
+      const data = await database.db.select({ data: hotelInvoices.data }).from(hotelInvoices).where(eq(hotelInvoices.invoiceNumber, done.invoices[0]?.invoice_number ?? ''));
+      const lines = data[0]?.data.charges.map((charge) => charge.description);
+      expect(new Set(lines)).toEqual(
+        new Set(locale === 'de' ? [`Zimmer ${stay.roomNumber}, ${stay.roomTypeName}`, 'City-Tax', 'Minibar'] : [`الغرفة ${stay.roomNumber}، ${stay.roomTypeName}`, 'ضريبة المدينة', 'الميني بار']),
+      );
+      expect(text).not.toContain('hotel text');
       // Arabic: the labels' letters are there (the extractor reads the shaped glyphs back as letters).
       if (locale === 'ar') expect(text).toMatch(/[\u0600-\u06FF\uFE70-\uFEFF]/);
       const mail = (await t.outbox(stay.guest.email)).find((entry) => entry.kind === 'hotel_invoice');

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
+import type { HotelChargeKind } from '../../src/contract/hotel-checkout';
 import type { Locale } from '../../src/contract/locales';
 import type { InvoiceData } from './invoice-data';
 
@@ -118,6 +119,9 @@ interface Labels {
   balance: string;
   folio: { private: string; business: string };
   methods: Record<string, string>;
+  /** The names of the charge kinds, and a room night's line with its room. */
+  kinds: Record<HotelChargeKind, string>;
+  roomNight: (roomNumber: string, roomType: string) => string;
 }
 
 const LABELS: Record<'en' | 'de' | 'ar', Labels> = {
@@ -141,6 +145,8 @@ const LABELS: Record<'en' | 'de' | 'ar', Labels> = {
     balance: 'Balance',
     folio: { private: 'Private folio', business: 'Business folio' },
     methods: { card: 'Card', paypal: 'PayPal', ideal: 'iDEAL', apple_pay: 'Apple Pay', prepaid: 'Paid with the booking', points: 'Points' },
+    kinds: { room: 'Room', city_tax: 'City tax', breakfast: 'Breakfast', minibar: 'Minibar', restaurant: 'Restaurant', parking: 'Parking' },
+    roomNight: (number, type) => `Room ${number}, ${type}`,
   },
   de: {
     invoice: 'Rechnung',
@@ -162,6 +168,8 @@ const LABELS: Record<'en' | 'de' | 'ar', Labels> = {
     balance: 'Saldo',
     folio: { private: 'Privatrechnung', business: 'Firmenrechnung' },
     methods: { card: 'Karte', paypal: 'PayPal', ideal: 'iDEAL', apple_pay: 'Apple Pay', prepaid: 'Mit der Buchung bezahlt', points: 'Punkte' },
+    kinds: { room: 'Zimmer', city_tax: 'City-Tax', breakfast: 'Frühstück', minibar: 'Minibar', restaurant: 'Restaurant', parking: 'Parken' },
+    roomNight: (number, type) => `Zimmer ${number}, ${type}`,
   },
   ar: {
     invoice: 'فاتورة',
@@ -183,10 +191,20 @@ const LABELS: Record<'en' | 'de' | 'ar', Labels> = {
     balance: 'الرصيد',
     folio: { private: 'الفاتورة الخاصة', business: 'فاتورة الشركة' },
     methods: { card: 'بطاقة', paypal: 'PayPal', ideal: 'iDEAL', apple_pay: 'Apple Pay', prepaid: 'مدفوع مع الحجز', points: 'نقاط' },
+    kinds: { room: 'الغرفة', city_tax: 'ضريبة المدينة', breakfast: 'الإفطار', minibar: 'الميني بار', restaurant: 'المطعم', parking: 'موقف السيارات' },
+    roomNight: (number, type) => `الغرفة ${number}، ${type}`,
   },
 };
 
 export const invoiceLabels = (locale: Locale): Labels => (locale === 'de' || locale === 'ar' ? LABELS[locale] : LABELS.en);
+
+/**
+ * A charge's line on the invoice, in the invoice's language: its kind, and for a room night the room. The
+ * hotel system's own text for it is in that system's language, which is not the guest's in most of them.
+ */
+export function invoiceChargeText(kind: HotelChargeKind, stay: { roomNumber: string | null; roomTypeName: string }, labels: Labels): string {
+  return kind === 'room' && stay.roomNumber ? labels.roomNight(stay.roomNumber, stay.roomTypeName) : labels.kinds[kind];
+}
 
 /** An amount with its currency in Latin digits (e.g. `EUR 1,234.50`), the same in every language of the invoice. */
 export function formatAmount(minor: number, currency: string): string {

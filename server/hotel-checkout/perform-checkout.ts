@@ -11,7 +11,7 @@ import { accommodationVatBps } from '../search/taxes';
 import { type CheckoutRow, checkoutView, folioConflict, hotelOf, stayPoints } from './checkouts';
 import { type HotelCheckoutDeps, hotelSystem, refuse } from './context';
 import type { InvoiceData } from './invoice-data';
-import { invoicePdf } from './invoice-pdf';
+import { invoiceChargeText, invoiceLabels, invoicePdf } from './invoice-pdf';
 import { releaseCheckinGuarantee } from './release-guarantee';
 import { hotelInvoiceMail } from './mails';
 
@@ -109,6 +109,7 @@ async function issueInvoice(tx: Writer, row: CheckoutRow, folio: StayFolio, kind
   const totalMinor = charges.reduce((sum, charge) => sum + charge.amountMinor, 0);
   const paidMinor = payments.reduce((sum, payment) => sum + payment.amountMinor, 0);
   const guestName = `${folio.stay.guest.firstName} ${folio.stay.guest.lastName}`;
+  const labels = invoiceLabels(row.locale);
   const business = row.businessAddress;
   const personal = row.privateAddress;
   const recipient =
@@ -139,7 +140,7 @@ async function issueInvoice(tx: Writer, row: CheckoutRow, folio: StayFolio, kind
     roomNumber: folio.stay.roomNumber,
     arrivalDate: folio.stay.arrivalDate,
     departureDate: folio.stay.departureDate,
-    charges: charges.map((charge) => ({ date: charge.serviceDate, description: charge.description, amountMinor: charge.amountMinor })),
+    charges: charges.map((charge) => ({ date: charge.serviceDate, description: invoiceChargeText(charge.kind, folio.stay, labels), amountMinor: charge.amountMinor })),
     payments: payments.map((payment) => ({ date: businessDate(payment.paidAt), method: payment.method, amountMinor: payment.amountMinor })),
     vat,
     totalMinor,

@@ -86,6 +86,8 @@ describe('the check-in page', () => {
     await renderApp(`/en/checkin/personal-details?checkin_id=${ID}`, handler);
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'Your registration' }, { timeout: 30_000 });
+    // The stay as the hotel has it: the arrival day with the hour the room is ready, as one phrase.
+    expect(screen.getByText('Arrival').nextElementSibling?.textContent).toBe('27 November 2026, from 15:00');
     await user.click(screen.getByRole('button', { name: 'Continue to the payment guarantee' }));
     // Refused in the browser: the summary takes the focus, each field says what it needs.
     const summary = await screen.findByRole('alert');

@@ -1,4 +1,4 @@
-import { Plural, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Checkin } from '../../contract/checkin';
 import type { Locale } from '../../contract/locales';
 import { formatCalendarDate, formatTimeOfDay } from '../ui/format/dates';
@@ -7,6 +7,8 @@ import { formatCalendarDate, formatTimeOfDay } from '../ui/format/dates';
 export function StaySummary({ checkin, locale }: { checkin: Checkin; locale: Locale }) {
   const { t } = useLingui();
   const { stay } = checkin;
+  const arrivalDay = formatCalendarDate(stay.arrival_date, locale);
+  const fromTime = formatTimeOfDay(stay.check_in_from, locale);
   return (
     <section className="checkin-stay card" aria-labelledby="checkin-stay-hotel">
       <h2 id="checkin-stay-hotel" className="checkin-stay__hotel">
@@ -22,7 +24,9 @@ export function StaySummary({ checkin, locale }: { checkin: Checkin; locale: Loc
         <div>
           <dt>{t`Arrival`}</dt>
           <dd>
-            <bdi>{formatCalendarDate(stay.arrival_date, locale)}</bdi>, {t`from`} <bdi>{formatTimeOfDay(stay.check_in_from, locale)}</bdi>
+            <Trans>
+              <bdi>{arrivalDay}</bdi>, from <bdi>{fromTime}</bdi>
+            </Trans>
           </dd>
         </div>
         <div>

@@ -2,15 +2,31 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { FolioCharge, HotelChargeKind, HotelFolioKind } from '../../contract/hotel-checkout';
 import type { Locale } from '../../contract/locales';
-import { selectFolioGroups, selectIsBusy, selectMovingCharge, selectNewCharges } from '../../machines/hotel-checkout/hotel-checkout.selectors';
+import { selectCheckout, selectFolioGroups, selectIsBusy, selectMovingCharge, selectNewCharges } from '../../machines/hotel-checkout/hotel-checkout.selectors';
 import { formatCalendarDay } from '../ui/format/dates';
 import { formatMoney } from '../ui/format/money';
 import { HotelCheckoutActorContext } from './hotel-checkout-context';
 
-/** The names of the charge kinds, as the guest reads them (the hotel's own text follows). */
-export function useChargeKindNames(): Record<HotelChargeKind, string> {
+/** The names of the charge kinds, as the guest reads them. */
+function useChargeKindNames(): Record<HotelChargeKind, string> {
   const { t } = useLingui();
   return { room: t`Room`, city_tax: t`City tax`, breakfast: t`Breakfast`, minibar: t`Minibar`, restaurant: t`Restaurant`, parking: t`Parking` };
+}
+
+/**
+ * A charge's name in the guest's language: its kind, and for a room night the room. The hotel's own text
+ * for it (`description`) is in the hotel system's language, which is not the guest's in most of them.
+ */
+function useChargeName(): (charge: FolioCharge) => string {
+  const { t } = useLingui();
+  const kinds = useChargeKindNames();
+  const stay = HotelCheckoutActorContext.useSelector((snapshot) => selectCheckout(snapshot)?.stay ?? null);
+  return (charge) => {
+    if (charge.kind !== 'room' || !stay?.room_number) return kinds[charge.kind];
+    const number = stay.room_number;
+    const type = stay.room_type_name;
+    return t`Room ${number}, ${type}`;
+  };
 }
 
 export function useFolioNames(): Record<HotelFolioKind, string> {
@@ -30,7 +46,7 @@ export function FolioReview({ locale, currency, movable }: { locale: Locale; cur
   const moving = HotelCheckoutActorContext.useSelector(selectMovingCharge);
   const busy = HotelCheckoutActorContext.useSelector(selectIsBusy);
   const actor = HotelCheckoutActorContext.useActorRef();
-  const kinds = useChargeKindNames();
+  const chargeName = useChargeName();
   const folios = useFolioNames();
   const money = (amount: number) => <bdi>{formatMoney(amount, currency, locale)}</bdi>;
   return (
@@ -65,14 +81,14 @@ export function FolioReview({ locale, currency, movable }: { locale: Locale; cur
                     <ChargeRow
                       key={charge.id}
                       charge={charge}
-                      name={chargeName(charge, kinds)}
+                      name={chargeName(charge)}
                       isNew={newCharges.includes(charge.id)}
                       date={formatCalendarDay(charge.service_date, locale)}
                       amount={money(charge.amount)}
                       move={
                         movable
                           ? {
-                              label: other === 'business' ? t`Move ${chargeName(charge, kinds)} to the business bill` : t`Move ${chargeName(charge, kinds)} to the private bill`,
+                              label: other === 'business' ? t`Move ${chargeName(charge)} to the business bill` : t`Move ${chargeName(charge)} to the private bill`,
                               text: other === 'business' ? t`To business` : t`To private`,
                               moving: moving === charge.id,
                               disabled: busy,
@@ -101,8 +117,6 @@ export function FolioReview({ locale, currency, movable }: { locale: Locale; cur
     </div>
   );
 }
-
-const chargeName = (charge: FolioCharge, kinds: Record<HotelChargeKind, string>) => (charge.description.trim() ? charge.description : kinds[charge.kind]);
 
 function ChargeRow({
   charge,

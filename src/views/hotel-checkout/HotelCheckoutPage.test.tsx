@@ -74,6 +74,16 @@ describe('the hotel checkout pages', () => {
     expect(sent.find((call) => call.path.endsWith('/move-transaction'))?.body).toEqual({ charge_id: MINIBAR.id, to: 'business', folio_version: 3 });
   });
 
+  it('names each charge in the guest’s language, the room night with its room, not in the hotel system’s words', async () => {
+    rememberStayAccess(CHECKOUT_ID, KEY);
+    const { handler } = hotelBff({});
+    await renderApp(`/ar/checkout/folio?checkout_id=${CHECKOUT_ID}`, handler);
+    const privateBill = await screen.findByRole('region', { name: 'الفاتورة الشخصية' }, { timeout: 30_000 });
+    expect(within(privateBill).getByRole('cell', { name: 'الميني بار' })).toBeTruthy();
+    expect(within(privateBill).getByRole('cell', { name: 'الغرفة 214، Double room' })).toBeTruthy();
+    expect(within(privateBill).queryByText(/Minibar|Room night/)).toBeNull();
+  });
+
   it('asks for the company’s address when the business bill has charges', async () => {
     rememberStayAccess(CHECKOUT_ID, KEY);
     const { handler } = hotelBff({ checkout: MOVED });
