@@ -47,7 +47,7 @@ const FOREIGN_GUEST = {
 };
 
 const checkinSteps = ({ page, say }: CheckinContext) => page.getByRole('navigation', { name: say('Check-in steps') }).locator('[aria-current="step"]');
-const continueToCard = ({ page, say }: CheckinContext) => page.getByRole('button', { name: say('Continue to the payment guarantee') });
+const continueToGuarantee = ({ page, say }: CheckinContext) => page.getByRole('button', { name: say('Continue to the payment guarantee') });
 const registrationHeading = ({ page, say }: CheckinContext) => page.getByRole('heading', { level: 2, name: say('Your registration') });
 
 /** The registration form, reached by a link that carried a token or by the lookup: the token has left the address. */
@@ -91,7 +91,7 @@ export const checkinStateAssertions: Record<CheckinState, (context: CheckinConte
   travelDocumentAsked: async ({ page, say }) => {
     await expect(page.getByLabel(say('Passport or identity card number'))).toBeVisible();
   },
-  cardGuarantee: async ({ page, say }) => {
+  paymentGuarantee: async ({ page, say }) => {
     await expect(page.getByRole('heading', { level: 2, name: say('Payment guarantee') })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText(say('Held on your card'))).toBeVisible();
   },
@@ -161,7 +161,7 @@ export const checkinEventDrivers: Record<CheckinEvent['type'], (context: Checkin
     await appReady(context.page);
   },
   CONTINUE_WITH_NOTHING_FILLED: async (context) => {
-    await continueToCard(context).click();
+    await continueToGuarantee(context).click();
   },
   CHOOSE_FOREIGN_NATIONALITY: async ({ page, say }) => {
     await page.getByLabel(say('Nationality')).selectOption({ label: FOREIGN_GUEST.nationality });
@@ -176,7 +176,7 @@ export const checkinEventDrivers: Record<CheckinEvent['type'], (context: Checkin
     await page.getByLabel(say('Passport or identity card number')).fill(FOREIGN_GUEST.document);
     await page.getByLabel(say('Expected arrival time')).fill(FOREIGN_GUEST.arrival);
     await page.getByLabel(say('Leisure')).check();
-    await continueToCard(context).click();
+    await continueToGuarantee(context).click();
   },
   ENTER_3DS_CARD: async ({ page, guest }) => {
     await enterCard(page, fullName(guest), CHALLENGE_CARD.number);

@@ -44,8 +44,8 @@ export const checkinModel = createMachine({
     registration: { on: { CONTINUE_WITH_NOTHING_FILLED: 'detailsMissing', CHOOSE_FOREIGN_NATIONALITY: 'travelDocumentAsked' } },
     // Going on with nothing filled in: the form names what is missing and keeps what it had.
     detailsMissing: { on: { CHOOSE_FOREIGN_NATIONALITY: 'travelDocumentAsked' } },
-    travelDocumentAsked: { on: { FILL_THE_REST_AND_CONTINUE: 'cardGuarantee' } },
-    cardGuarantee: { on: { ENTER_3DS_CARD: 'challengeCardEntered', CHOOSE_PAYPAL: 'paypalChosen' } },
+    travelDocumentAsked: { on: { FILL_THE_REST_AND_CONTINUE: 'paymentGuarantee' } },
+    paymentGuarantee: { on: { ENTER_3DS_CARD: 'challengeCardEntered', CHOOSE_PAYPAL: 'paypalChosen' } },
     challengeCardEntered: { on: { CONFIRM_CHECKIN: 'bankChallenge' } },
     bankChallenge: { on: { COMPLETE_AUTHENTICATION: 'checkedIn' } },
     // PayPal instead of a card: no card form, and the page says where the guest goes next.
@@ -72,7 +72,7 @@ export type CheckinState =
   | 'registration'
   | 'detailsMissing'
   | 'travelDocumentAsked'
-  | 'cardGuarantee'
+  | 'paymentGuarantee'
   | 'challengeCardEntered'
   | 'bankChallenge'
   | 'paypalChosen'
@@ -111,7 +111,7 @@ const wayOn: Partial<Record<CheckinState, CheckinEvent>> = {
   registration: { type: 'CHOOSE_FOREIGN_NATIONALITY' },
   detailsMissing: { type: 'CHOOSE_FOREIGN_NATIONALITY' },
   travelDocumentAsked: { type: 'FILL_THE_REST_AND_CONTINUE' },
-  cardGuarantee: { type: 'ENTER_3DS_CARD' },
+  paymentGuarantee: { type: 'ENTER_3DS_CARD' },
   challengeCardEntered: { type: 'CONFIRM_CHECKIN' },
   bankChallenge: { type: 'COMPLETE_AUTHENTICATION' },
   paypalChosen: { type: 'CONFIRM_CHECKIN' },

@@ -107,7 +107,7 @@ function ViewOf({ view, locale, headingRef }: { view: ReturnType<typeof selectVi
     case 'awaitingPayment':
       return (
         <>
-          {method === 'paypal' ? heading(t`Waiting for PayPal’s answer`) : heading(t`Waiting for your bank’s answer`)}
+          {heading(method === 'paypal' ? t`Waiting for PayPal’s answer` : t`Waiting for your bank’s answer`)}
           <p>
             {method === 'paypal'
               ? t`PayPal has not told us yet whether the guarantee went through. This page checks again by itself.`
